@@ -1,0 +1,33 @@
+"""Command line: `python -m assistant replay|serve|...`."""
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m assistant", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    replay = commands.add_parser("replay", help="replay a match record and print its result")
+    replay.add_argument("record", nargs="?", help="a match record file (allfives-match/1)")
+    replay.add_argument("--jsonl", action="store_true", help="one record per line on stdin")
+
+    serve = commands.add_parser("serve", help="serve the web app with waitress")
+    serve.add_argument("--host", default="0.0.0.0")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
+
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        from assistant.engine.cli import replay_command
+
+        return replay_command(args.record, args.jsonl)
+    if args.command == "serve":
+        from assistant.web.serve import serve_command
+
+        return serve_command(args.host, args.port, args.db)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""The one exception for a record that breaks a rule."""
+
+
+def N_(message: str) -> str:
+    """Marks an English message template for translation without translating it here."""
+    return message
+
+
+class RecordError(ValueError):
+    """A record breaks a rule: where (hand, event) and why, in words a player understands.
+
+    `template` is an English sentence with `{named}` fields filled from `params`; the web layer
+    translates the template, the CLI prints it as it is.
+    """
+
+    def __init__(self, template: str, hand: int | None = None, event: int | str | None = None,
+                 **params):
+        self.template = template
+        self.params = params
+        self.hand = hand
+        self.event = event
+        super().__init__(str(self))
+
+    @property
+    def reason(self) -> str:
+        return self.template.format(**self.params)
+
+    @property
+    def where(self) -> str:
+        if self.hand is None:
+            return ""
+        if self.event is None:
+            return f"hand {self.hand}"
+        if isinstance(self.event, int):
+            return f"hand {self.hand}, event {self.event}"
+        return f"hand {self.hand}, {self.event}"
+
+    def located(self, hand: int, event: int | str | None) -> "RecordError":
+        """The same error, placed at a hand and event if it has no place yet."""
+        if self.hand is None:
+            self.hand, self.event = hand, event
+            self.args = (str(self),)
+        return self
+
+    def __str__(self) -> str:
+        where = self.where
+        return f"{where}: {self.reason}" if where else self.reason

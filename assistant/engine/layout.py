@@ -1,0 +1,206 @@
+"""The layout on the table: its open ends and what they count (RULES.md §1).
+
+Ends are named `left` and `right` (the main line; the lead `a-b` lies with `a` on the left) and
+`up` and `down` (the spinner's perpendicular arms). An end keeps its name as its arm grows.
+
+How the count works, in one place:
+* an end whose last tile is a plain tile counts its outer half;
+* an end whose last tile is a double (laid crosswise) counts both halves;
+* a double led in a two-ended game lies at both ends at once and counts once, both halves;
+* the spinner (layout `spinner`: the first double played) counts by `spinner_count`:
+  `all_fives` — both halves while fewer than two of its sides are covered, then nothing;
+  `sniff_exposed` — its value times min(2, its sides and ends still uncovered);
+  its `up`/`down` ends open once both sides are covered and count only once a tile is on them.
+"""
+
+from dataclasses import dataclass
+
+from .errors import N_, RecordError
+
+END_NAMES = ("left", "right", "up", "down")
+
+
+class End:
+    """An open end: the value a tile must match there, and the tile that shows it."""
+
+    __slots__ = ("name", "value", "tile", "double", "spinner")
+
+    def __init__(self, name: str, value: int, tile: str | None, double: bool, spinner: bool):
+        self.name = name
+        self.value = value
+        self.tile = tile  # None on a spinner arm no tile has been laid on yet
+        self.double = double  # a crosswise double is the last tile here
+        self.spinner = spinner  # the spinner itself is the last tile here
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    name: str
+    value: int
+    double: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One end's part of the count: `6-6 at right = 12`, `3 at left = 3`, `5-5 = 10`."""
+
+    end: str | None  # None: a lone double or spinner that shows at both ends
+    tile: str  # the double, or the value shown when it is a plain tile
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.tile} at {self.end} = {self.value}" if self.end else f"{self.tile} = {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile as it lies, for drawing: on which arm, how far out, which half faces out."""
+
+    tile: str
+    arm: str  # "lead", or the end it was played on
+    position: int  # 0 for the lead, then 1, 2, … outwards along the arm
+    inner: int
+    outer: int
+    double: bool
+    spinner: bool
+
+
+class Layout:
+    """The tiles played in one hand and the open ends they leave."""
+
+    __slots__ = ("spinner_layout", "sniff", "ends", "spinner_value", "spinner_arms", "placed",
+                 "_arm_lengths")
+
+    def __init__(self, layout: str, spinner_count: str):
+        self.spinner_layout = layout == "spinner"
+        self.sniff = spinner_count == "sniff_exposed"
+        self.ends: dict[str, End] = {}
+        self.spinner_value: int | None = None
+        self.spinner_arms = 0  # how many of the spinner's four sides have a tile against them
+        self.placed: list[Placed] = []
+        self._arm_lengths = {"left": 0, "right": 0, "up": 0, "down": 0}
+
+    # -- laying tiles -------------------------------------------------------------------------
+
+    def lead(self, tile: str, a: int, b: int) -> None:
+        """The first tile: `a` on the left, `b` on the right."""
+        double = a == b
+        spinner = double and self.spinner_layout
+        if spinner:
+            self.spinner_value = a
+        self.ends["left"] = End("left", a, tile, double, spinner)
+        self.ends["right"] = End("right", b, tile, double, spinner)
+        self.placed.append(Placed(tile, "lead", 0, a, b, double, spinner))
+
+    def fitting_ends(self, a: int, b: int) -> list[str]:
+        return [end.name for end in self.ends.values() if end.value == a or end.value == b]
+
+    def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
+        """Lays a tile on an end (or the only end it fits); returns the end's name."""
+        if end_name is None:
+            fits = self.fitting_ends(a, b)
+            if len(fits) != 1:
+                raise self._misfit(tile, fits)
+            end_name = fits[0]
+        end = self.ends.get(end_name)
+        if end is None:
+            if end_name not in END_NAMES:
+                raise RecordError(N_("{end} is not an end: use left, right, up or down"),
+                                  end=repr(end_name))
+            raise RecordError(N_("the {end} end is not open"), end=end_name)
+        value = end.value
+        if a != value and b != value:
+            raise RecordError(N_("{tile} does not fit the {end} end, which shows {value}"),
+                              tile=tile, end=end_name, value=value)
+        outer = b if a == value else a
+        double = a == b
+        if end.spinner or end.tile is None:
+            self._cover_spinner_side()
+        becomes_spinner = double and self.spinner_layout and self.spinner_value is None
+        if becomes_spinner:
+            self.spinner_value = a
+            self.spinner_arms = 1  # the tile it was played against covers one side
+        end.value, end.tile, end.double, end.spinner = outer, tile, double, becomes_spinner
+        self._arm_lengths[end_name] += 1
+        self.placed.append(Placed(tile, end_name, self._arm_lengths[end_name], value, outer,
+                                  double, becomes_spinner))
+        return end_name
+
+    def _cover_spinner_side(self) -> None:
+        self.spinner_arms += 1
+        if self.spinner_arms == 2 and "up" not in self.ends:
+            # Both sides covered: the spinner's perpendicular ends open, empty.
+            v = self.spinner_value
+            self.ends["up"] = End("up", v, None, False, False)
+            self.ends["down"] = End("down", v, None, False, False)
+
+    def _misfit(self, tile: str, fits: list[str]) -> RecordError:
+        if fits:
+            return RecordError(N_("{tile} fits {ends}: say which end"), tile=tile,
+                               ends=" and ".join(f"{n} {self.ends[n].value}" for n in fits))
+        return RecordError(N_("{tile} does not fit: open ends are {ends}"), tile=tile,
+                           ends=self.describe_ends())
+
+    def describe_ends(self) -> str:
+        return ", ".join(f"{end.name} {end.value}" for end in self.ends.values())
+
+    # -- the count ----------------------------------------------------------------------------
+
+    def spinner_counts(self) -> int:
+        """What the spinner itself adds to the count (RULES.md §1, `spinner_count`)."""
+        v = self.spinner_value
+        if v is None:
+            return 0
+        if self.sniff:
+            return v * min(2, 4 - self.spinner_arms)
+        return 2 * v if self.spinner_arms < 2 else 0
+
+    def count(self) -> int:
+        total = 0
+        ends = self.ends
+        left, right = ends["left"], ends["right"]
+        if left.double and left.tile == right.tile and not left.spinner:
+            total = 2 * left.value  # a double led in a two-ended game: counted once
+        else:
+            for end in (left, right):
+                if not end.spinner:
+                    total += 2 * end.value if end.double else end.value
+        if self.spinner_value is not None:
+            total += self.spinner_counts()
+            for name in ("up", "down"):
+                end = ends.get(name)
+                if end is not None and end.tile is not None:
+                    total += 2 * end.value if end.double else end.value
+        return total
+
+    def terms(self) -> list[Term]:
+        """The count as its terms, end by end; they add up to `count()`."""
+        terms = []
+        left, right = self.ends["left"], self.ends["right"]
+        spinner_shown = [end.name for end in (left, right) if end.spinner]
+        if left.double and left.tile == right.tile and not left.spinner:
+            terms.append(Term(None, left.tile, 2 * left.value))
+        else:
+            for end in (left, right):
+                if end.spinner:
+                    if spinner_shown[0] == end.name:
+                        where = end.name if len(spinner_shown) == 1 else None
+                        terms.append(Term(where, end.tile, self.spinner_counts()))
+                elif end.double:
+                    terms.append(Term(end.name, end.tile, 2 * end.value))
+                else:
+                    terms.append(Term(end.name, str(end.value), end.value))
+        if self.spinner_value is not None and not spinner_shown and self.spinner_counts():
+            v = self.spinner_value
+            terms.append(Term(None, f"{v}-{v}", self.spinner_counts()))
+        for name in ("up", "down"):
+            end = self.ends.get(name)
+            if end is not None and end.tile is not None:
+                if end.double:
+                    terms.append(Term(name, end.tile, 2 * end.value))
+                else:
+                    terms.append(Term(name, str(end.value), end.value))
+        return terms
+
+    def open_ends(self) -> list[OpenEnd]:
+        return [OpenEnd(e.name, e.value, e.double or e.spinner) for e in self.ends.values()]

@@ -1,0 +1,153 @@
+"""The options of RULES.md and the three presets (RULES.md §5).
+
+A record's `rules` is a preset name or `{"preset": NAME, OPTION: VALUE, ...}`; `rules_for` turns it
+into one `Rules` value for the match's player count.
+"""
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+from .errors import N_, RecordError
+
+Layout = Literal["two_ends", "spinner"]
+SpinnerCount = Literal["all_fives", "sniff_exposed"]
+HandEnd = Literal["penalty_own", "winner_takes"]
+DominoRounding = Literal["per_player", "total"]
+BlockScoring = Literal["sides_minus_own", "opponents_total"]
+BlockTie = Literal["no_score", "split"]
+Rounding = Literal["nearest", "down", "none"]
+WinCheck = Literal["immediate", "end_of_hand"]
+ScoreUnit = Literal["points", "fives"]
+FirstLead = Literal["lot", "highest_double"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    preset: str
+    layout: Layout
+    spinner_count: SpinnerCount
+    hand_size: int
+    hand_end: HandEnd
+    domino_rounding: DominoRounding
+    block_scoring: BlockScoring
+    block_tie: BlockTie
+    rounding: Rounding
+    target: int
+    win_check: WinCheck
+    score_unit: ScoreUnit
+    boneyard_reserve: int
+    exact_target: bool
+    first_lead: FirstLead  # who leads the first hand and after a block (not an option of records)
+
+
+# What each option may be set to in a record. Whole numbers are checked in `_check_numbers`.
+CHOICES: dict[str, tuple] = {
+    "layout": ("two_ends", "spinner"),
+    "spinner_count": ("all_fives", "sniff_exposed"),
+    "hand_end": ("penalty_own", "winner_takes"),
+    "domino_rounding": ("per_player", "total"),
+    "block_scoring": ("sides_minus_own", "opponents_total"),
+    "block_tie": ("no_score", "split"),
+    "rounding": ("nearest", "down", "none"),
+    "win_check": ("immediate", "end_of_hand"),
+    "score_unit": ("points", "fives"),
+    "exact_target": (False, True),
+}
+WHOLE_NUMBERS = ("hand_size", "target", "boneyard_reserve")
+OPTIONS = tuple(CHOICES) + WHOLE_NUMBERS
+
+DESCRIPTIONS = {
+    "all-fives": N_("Spinner; every player pays for the pips left in their own hand."),
+    "muggins": N_("Two ends; the winner of a hand collects the opponents' pips."),
+    "pagat": N_("Spinner; the winner collects the opponents' pips (pagat.com)."),
+}
+
+
+def preset(name: str, players: int, partnership: bool = False) -> Rules:
+    """The preset's rules for a table of `players` (RULES.md §5)."""
+    two = players == 2
+    if name == "all-fives":
+        return Rules(
+            preset=name, layout="spinner", spinner_count="all_fives",
+            hand_size=9 if two else 7 if players == 3 else 5,
+            hand_end="penalty_own", domino_rounding="per_player",
+            block_scoring="sides_minus_own", block_tie="no_score", rounding="nearest",
+            target=250 if two else 200, win_check="immediate", score_unit="points",
+            boneyard_reserve=0, exact_target=False, first_lead="lot",
+        )
+    if name == "muggins":
+        return Rules(
+            preset=name, layout="two_ends", spinner_count="all_fives",
+            hand_size=7 if two else 5,
+            hand_end="winner_takes", domino_rounding="per_player",
+            block_scoring="sides_minus_own", block_tie="no_score", rounding="nearest",
+            target=250 if two or partnership else 200, win_check="immediate",
+            score_unit="points", boneyard_reserve=0, exact_target=False,
+            first_lead="highest_double",
+        )
+    if name == "pagat":
+        return Rules(
+            preset=name, layout="spinner", spinner_count="all_fives",
+            hand_size=9 if two else 7 if players == 3 else 5,
+            hand_end="winner_takes", domino_rounding="total",
+            block_scoring="opponents_total",
+            block_tie="split" if players == 3 else "no_score", rounding="nearest",
+            target=250 if two else 200, win_check="immediate", score_unit="points",
+            boneyard_reserve=0, exact_target=False, first_lead="lot",
+        )
+    raise RecordError(N_("{name} is not a preset: use all-fives, muggins or pagat"),
+                      name=repr(name))
+
+
+PRESETS = tuple(DESCRIPTIONS)
+
+
+def rules_for(spec: object, players: int, partnership: bool = False) -> Rules:
+    """The rules a record's `rules` field asks for, every override checked."""
+    if isinstance(spec, str):
+        return preset(spec, players, partnership)
+    if not isinstance(spec, dict):
+        raise RecordError(N_("rules must be a preset name or an object with a preset"))
+    if "preset" not in spec:
+        raise RecordError(N_("rules must name a preset (all-fives, muggins or pagat)"))
+    rules = preset(spec["preset"], players, partnership)
+    overrides = {}
+    for option, value in spec.items():
+        if option == "preset":
+            continue
+        if option not in OPTIONS:
+            raise RecordError(N_("{option} is not a rules option"), option=repr(option))
+        if option in CHOICES and (type(value) is not type(CHOICES[option][0])
+                                  or value not in CHOICES[option]):
+            raise RecordError(N_("{option} cannot be {value}: use {choices}"), option=option,
+                              value=_json(value),
+                              choices=", ".join(_json(c) for c in CHOICES[option]))
+        if option in WHOLE_NUMBERS and (type(value) is not int or value < 0):
+            raise RecordError(N_("{option} must be a whole number, not {value}"), option=option,
+                              value=_json(value))
+        overrides[option] = value
+    rules = replace(rules, **overrides)
+    _check_numbers(rules, players)
+    return rules
+
+
+def _check_numbers(rules: Rules, players: int) -> None:
+    if rules.hand_size < 1 or players * rules.hand_size + rules.boneyard_reserve > 28:
+        raise RecordError(
+            N_("{players} hands of {hand_size} tiles and a reserve of {reserve} need more than "
+               "28 tiles"), players=players, hand_size=rules.hand_size,
+            reserve=rules.boneyard_reserve)
+    if rules.target < 1:
+        raise RecordError(N_("the target must be at least 1"))
+    if rules.score_unit == "fives" and rules.rounding == "none":
+        raise RecordError(N_("pips can only be scored in fives when they are rounded"))
+
+
+def _json(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(Rules) if f.name not in ("preset", "first_lead"))
