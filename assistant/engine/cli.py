@@ -11,8 +11,7 @@ def replay_command(path: str | None, jsonl: bool) -> int:
     if jsonl:
         return replay_lines(sys.stdin, sys.stdout)
     if not path:
-        print("replay: give a record file, or --jsonl to read records from stdin",
-              file=sys.stderr)
+        print("replay: give a record file, or --jsonl to read records from stdin", file=sys.stderr)
         return 2
     try:
         with open(path, encoding="utf-8") as file:
@@ -22,8 +21,10 @@ def replay_command(path: str | None, jsonl: bool) -> int:
         print(f"{path}: {error.strerror}", file=sys.stderr)
         return 2
     except (ValueError, RecursionError) as error:  # RecordError and JSON errors alike
-        print(f"{path}: not JSON: {error}" if not isinstance(error, RecordError) else error,
-              file=sys.stderr)
+        print(
+            f"{path}: not JSON: {error}" if not isinstance(error, RecordError) else error,
+            file=sys.stderr,
+        )
         return 2
     json.dump(result, sys.stdout, indent=2)
     sys.stdout.write("\n")

@@ -8,8 +8,13 @@ from .match import Match, replay
 
 
 def new_record(rules: object, players: list[str], partnership: bool = False) -> dict:
-    record = {"format": "allfives-match/1", "rules": rules, "players": list(players),
-              "partnership": partnership, "hands": []}
+    record = {
+        "format": "allfives-match/1",
+        "rules": rules,
+        "players": list(players),
+        "partnership": partnership,
+        "hands": [],
+    }
     replay(record)
     return record
 
@@ -21,28 +26,17 @@ def add_entry(record: dict, entry: dict) -> tuple[dict, Match]:
     N}`, `{"player": P, "pass": true}`) or the pips left at the end of a hand (`{"left": {...}}`).
     An event after a settled hand starts the next hand.
     """
-    match = replay(record)
-    if type(entry) is not dict:
-        raise RecordError(N_("an entry must be an event or the pips left"))
-    updated = copy.deepcopy(record)
+    match = replay(record, explain=True)
     phase = match.phase
+    match.enter(entry)
+    updated = copy.deepcopy(record)
     if "left" in entry:
-        if len(entry) != 1:
-            raise RecordError(N_("the pips left are entered on their own"))
-        if phase != "settle":
-            raise RecordError(N_("there is no ended hand to settle"))
-        updated["hands"][-1]["left"] = entry["left"]
-    elif phase == "over":
-        raise RecordError(N_("the match is over: {side} won"),
-                          side=match.side_name(match.winner))
-    elif phase == "settle":
-        raise RecordError(N_("the hand is over: enter the pips left by {players} first"),
-                          players=" and ".join(match.hands[-1].missing_left))
+        updated["hands"][-1]["left"] = copy.deepcopy(entry["left"])
     elif phase == "lead":
-        updated["hands"].append({"events": [entry]})
+        updated["hands"].append({"events": [copy.deepcopy(entry)]})
     else:
-        updated["hands"][-1]["events"].append(entry)
-    return updated, replay(updated, explain=True)
+        updated["hands"][-1]["events"].append(copy.deepcopy(entry))
+    return updated, match
 
 
 def undo_entry(record: dict) -> tuple[dict, Match]:

@@ -13,8 +13,9 @@ class RecordError(ValueError):
     translates the template, the CLI prints it as it is.
     """
 
-    def __init__(self, template: str, hand: int | None = None, event: int | str | None = None,
-                 **params):
+    def __init__(
+        self, template: str, hand: int | None = None, event: int | str | None = None, **params
+    ):
         self.template = template
         self.params = params
         self.hand = hand

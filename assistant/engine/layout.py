@@ -49,7 +49,11 @@ class Term:
     value: int
 
     def __str__(self) -> str:
-        return f"{self.tile} at {self.end} = {self.value}" if self.end else f"{self.tile} = {self.value}"
+        return (
+            f"{self.tile} at {self.end} = {self.value}"
+            if self.end
+            else f"{self.tile} = {self.value}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +72,15 @@ class Placed:
 class Layout:
     """The tiles played in one hand and the open ends they leave."""
 
-    __slots__ = ("spinner_layout", "sniff", "ends", "spinner_value", "spinner_arms", "placed",
-                 "_arm_lengths")
+    __slots__ = (
+        "spinner_layout",
+        "sniff",
+        "ends",
+        "spinner_value",
+        "spinner_arms",
+        "placed",
+        "_arm_lengths",
+    )
 
     def __init__(self, layout: str, spinner_count: str):
         self.spinner_layout = layout == "spinner"
@@ -105,13 +116,18 @@ class Layout:
         end = self.ends.get(end_name)
         if end is None:
             if end_name not in END_NAMES:
-                raise RecordError(N_("{end} is not an end: use left, right, up or down"),
-                                  end=repr(end_name))
+                raise RecordError(
+                    N_("{end} is not an end: use left, right, up or down"), end=repr(end_name)
+                )
             raise RecordError(N_("the {end} end is not open"), end=end_name)
         value = end.value
         if a != value and b != value:
-            raise RecordError(N_("{tile} does not fit the {end} end, which shows {value}"),
-                              tile=tile, end=end_name, value=value)
+            raise RecordError(
+                N_("{tile} does not fit the {end} end, which shows {value}"),
+                tile=tile,
+                end=end_name,
+                value=value,
+            )
         outer = b if a == value else a
         double = a == b
         if end.spinner or end.tile is None:
@@ -122,8 +138,11 @@ class Layout:
             self.spinner_arms = 1  # the tile it was played against covers one side
         end.value, end.tile, end.double, end.spinner = outer, tile, double, becomes_spinner
         self._arm_lengths[end_name] += 1
-        self.placed.append(Placed(tile, end_name, self._arm_lengths[end_name], value, outer,
-                                  double, becomes_spinner))
+        self.placed.append(
+            Placed(
+                tile, end_name, self._arm_lengths[end_name], value, outer, double, becomes_spinner
+            )
+        )
         return end_name
 
     def _cover_spinner_side(self) -> None:
@@ -136,10 +155,14 @@ class Layout:
 
     def _misfit(self, tile: str, fits: list[str]) -> RecordError:
         if fits:
-            return RecordError(N_("{tile} fits {ends}: say which end"), tile=tile,
-                               ends=" and ".join(f"{n} {self.ends[n].value}" for n in fits))
-        return RecordError(N_("{tile} does not fit: open ends are {ends}"), tile=tile,
-                           ends=self.describe_ends())
+            return RecordError(
+                N_("{tile} fits {ends}: say which end"),
+                tile=tile,
+                ends=" and ".join(f"{n} {self.ends[n].value}" for n in fits),
+            )
+        return RecordError(
+            N_("{tile} does not fit: open ends are {ends}"), tile=tile, ends=self.describe_ends()
+        )
 
     def describe_ends(self) -> str:
         return ", ".join(f"{end.name} {end.value}" for end in self.ends.values())

@@ -18,8 +18,9 @@ class Play:
 
     __slots__ = ("player", "tile", "end", "count", "points", "terms")
 
-    def __init__(self, player: str, tile: str, end: str | None, count: int, points,
-                 terms: list[Term] | None):
+    def __init__(
+        self, player: str, tile: str, end: str | None, count: int, points, terms: list[Term] | None
+    ):
         self.player = player
         self.tile = tile
         self.end = end  # None for the lead
@@ -28,8 +29,13 @@ class Play:
         self.terms = terms  # the count explained, when the match is replayed with explain=True
 
     def as_result(self) -> dict:
-        return {"player": self.player, "tile": self.tile, "end": self.end, "count": self.count,
-                "points": self.points}
+        return {
+            "player": self.player,
+            "tile": self.tile,
+            "end": self.end,
+            "count": self.count,
+            "points": self.points,
+        }
 
 
 class Hand:
@@ -129,8 +135,7 @@ class Hand:
             raise RecordError(N_("an event must be an object with a player"))
         player = event.get("player")
         if player not in match.seat:
-            raise RecordError(N_("{player} is not a player in this match"),
-                              player=_quoted(player))
+            raise RecordError(N_("{player} is not a player in this match"), player=_quoted(player))
         if "play" in event:
             action = "play"
             extra = len(event) - 2 - ("end" in event)
@@ -144,16 +149,20 @@ class Hand:
             raise RecordError(N_("an event must play, draw or pass"))
         if extra:
             unknown = sorted(set(event) - {"player", action, "end"} or {"end"})
-            raise RecordError(N_("an event does one thing: {fields} cannot go with {action}"),
-                              fields=", ".join(unknown), action=action)
+            raise RecordError(
+                N_("an event does one thing: {fields} cannot go with {action}"),
+                fields=", ".join(unknown),
+                action=action,
+            )
         self._check_not_over()
         if self.turn_index is None:
             self._lead(player, event, action)
             return
         expected = match.players[self.turn_index]
         if player != expected:
-            raise RecordError(N_("it is {expected}'s turn, not {player}'s"), expected=expected,
-                              player=player)
+            raise RecordError(
+                N_("it is {expected}'s turn, not {player}'s"), expected=expected, player=player
+            )
         if action == "play":
             self._play(player, event["play"], event.get("end"))
         elif action == "draw":
@@ -167,17 +176,22 @@ class Hand:
         if self.ended == "blocked":
             raise RecordError(N_("the hand is over: it is blocked"))
         if self.ended == "win":
-            raise RecordError(N_("the match is over: {side} won"),
-                              side=self.match.side_name(self.match.winner))
+            raise RecordError(
+                N_("the match is over: {side} won"), side=self.match.side_name(self.match.winner)
+            )
 
     def _lead(self, player: str, event: dict, action: str) -> None:
         match = self.match
         if action != "play":
-            raise RecordError(N_("the hand starts with a lead: {player} may lead any tile"),
-                              player=player)
+            raise RecordError(
+                N_("the hand starts with a lead: {player} may lead any tile"), player=player
+            )
         if self.leader and player != self.leader:
-            raise RecordError(N_("{leader} went out last hand and must lead, not {player}"),
-                              leader=self.leader, player=player)
+            raise RecordError(
+                N_("{leader} went out last hand and must lead, not {player}"),
+                leader=self.leader,
+                player=player,
+            )
         if "end" in event:
             raise RecordError(N_("the lead is played without an end"))
         tile = event["play"]
@@ -191,8 +205,9 @@ class Hand:
         if CANONICAL[tile] in self.played:
             raise RecordError(N_("{tile} has already been played this hand"), tile=tile)
         if end is not None and end not in END_NAMES:
-            raise RecordError(N_("{end} is not an end: use left, right, up or down"),
-                              end=_quoted(end))
+            raise RecordError(
+                N_("{end} is not an end: use left, right, up or down"), end=_quoted(end)
+            )
         end = self.layout.place(tile, a, b, end)
         self._after_play(player, tile, end)
 
@@ -216,23 +231,31 @@ class Hand:
 
     def _draw(self, player: str, tiles: object) -> None:
         if type(tiles) is not int or tiles < 1:
-            raise RecordError(N_("a draw takes a whole number of tiles, at least 1, not {n}"),
-                              n=_quoted(tiles))
+            raise RecordError(
+                N_("a draw takes a whole number of tiles, at least 1, not {n}"), n=_quoted(tiles)
+            )
         drawable = self.drawable
         if drawable <= 0:
             raise RecordError(N_("{player} cannot draw: the boneyard is empty"), player=player)
         if tiles > drawable:
-            raise RecordError(N_("{player} cannot draw {n}: only {left} can be drawn"),
-                              player=player, n=tiles, left=drawable)
+            raise RecordError(
+                N_("{player} cannot draw {n}: only {left} can be drawn"),
+                player=player,
+                n=tiles,
+                left=drawable,
+            )
         self.boneyard -= tiles
         self.held[player] += tiles
 
     def _pass(self, player: str, value: object) -> None:
         if value is not True:
-            raise RecordError(N_("a pass is written \"pass\": true"))
+            raise RecordError(N_('a pass is written "pass": true'))
         if self.drawable > 0:
-            raise RecordError(N_("{player} must draw: the boneyard still has {n} tiles"),
-                              player=player, n=self.drawable)
+            raise RecordError(
+                N_("{player} must draw: the boneyard still has {n} tiles"),
+                player=player,
+                n=self.drawable,
+            )
         self.passes_in_a_row += 1
         if self.passes_in_a_row == len(self.match.players):
             self.ended = "blocked"
@@ -249,49 +272,62 @@ class Hand:
 
     def _apply_left(self, left: object) -> None:
         if not self.ended:
-            raise RecordError(N_("the hand is still being played: the pips left are entered "
-                                 "when it ends"))
+            raise RecordError(
+                N_("the hand is still being played: the pips left are entered when it ends")
+            )
         if self.ended == "win":
-            raise RecordError(N_("the match was won during this hand: there is nothing to "
-                                 "settle"))
+            raise RecordError(N_("the match was won during this hand: there is nothing to settle"))
         if type(left) is not dict:
             raise RecordError(N_("left must map players to their tiles or pip totals"))
         listed: set[str] = set()
         totals = 0
         for player, given in left.items():
             if player not in self.match.seat:
-                raise RecordError(N_("{player} is not a player in this match"),
-                                  player=_quoted(player))
+                raise RecordError(
+                    N_("{player} is not a player in this match"), player=_quoted(player)
+                )
             held = self.held[player]
             if type(given) is list:
                 self.pips_left[player] = self._listed_pips(player, held, given, listed)
             elif type(given) is int:
                 if not 0 <= given <= 12 * held:
-                    raise RecordError(N_("{player} holds {n} tiles: they cannot hold {pips} "
-                                         "pips"), player=player, n=held, pips=given)
+                    raise RecordError(
+                        N_("{player} holds {n} tiles: they cannot hold {pips} pips"),
+                        player=player,
+                        n=held,
+                        pips=given,
+                    )
                 self.pips_left[player] = given
                 totals += given
             else:
-                raise RecordError(N_("the pips left by {player} must be a list of tiles or a "
-                                     "whole number"), player=player)
+                raise RecordError(
+                    N_("the pips left by {player} must be a list of tiles or a whole number"),
+                    player=player,
+                )
         unplayed = TOTAL_PIPS - sum(sum(HALVES[t]) for t in self.played | listed)
         if totals > unplayed:
-            raise RecordError(N_("the pips left add up to more than the unplayed tiles hold "
-                                 "({pips})"), pips=unplayed)
+            raise RecordError(
+                N_("the pips left add up to more than the unplayed tiles hold ({pips})"),
+                pips=unplayed,
+            )
         if not self.missing_left:
             self.settlement = self.match.settle(self)
 
     def _listed_pips(self, player: str, held: int, tiles: list, listed: set[str]) -> int:
         if len(tiles) != held:
-            raise RecordError(N_("{player} holds {n} tiles, not {given}"), player=player,
-                              n=held, given=len(tiles))
+            raise RecordError(
+                N_("{player} holds {n} tiles, not {given}"), player=player, n=held, given=len(tiles)
+            )
         total = 0
         for tile in tiles:
             a, b = halves(tile)
             name = CANONICAL[tile]
             if name in self.played:
-                raise RecordError(N_("{tile} was played this hand: {player} cannot hold it"),
-                                  tile=tile, player=player)
+                raise RecordError(
+                    N_("{tile} was played this hand: {player} cannot hold it"),
+                    tile=tile,
+                    player=player,
+                )
             if name in listed:
                 raise RecordError(N_("{tile} cannot be in two hands"), tile=tile)
             listed.add(name)
@@ -325,16 +361,23 @@ class Match:
         if type(record) is not dict:
             raise RecordError(N_("a match record must be a JSON object"))
         if record.get("format") != FORMAT:
-            raise RecordError(N_("format must be {expected}, not {found}"), expected=FORMAT,
-                              found=_quoted(record.get("format")))
+            raise RecordError(
+                N_("format must be {expected}, not {found}"),
+                expected=FORMAT,
+                found=_quoted(record.get("format")),
+            )
         unknown = set(record) - RECORD_FIELDS
         if unknown:
-            raise RecordError(N_("unknown field in the record: {fields}"),
-                              fields=", ".join(sorted(unknown)))
+            raise RecordError(
+                N_("unknown field in the record: {fields}"), fields=", ".join(sorted(unknown))
+            )
         players = record.get("players")
-        if (type(players) is not list or not 2 <= len(players) <= 4
-                or any(type(p) is not str or not p.strip() for p in players)
-                or len(set(players)) != len(players)):
+        if (
+            type(players) is not list
+            or not 2 <= len(players) <= 4
+            or any(type(p) is not str or not p.strip() for p in players)
+            or len(set(players)) != len(players)
+        ):
             raise RecordError(N_("players must be 2 to 4 different names"))
         partnership = record.get("partnership", False)
         if type(partnership) is not bool:
@@ -346,8 +389,11 @@ class Match:
         self.players: list[str] = players
         self.partnership = partnership
         self.seat = {p: i for i, p in enumerate(players)}
-        self.sides = [[players[0], players[2]], [players[1], players[3]]] if partnership else [
-            [p] for p in players]
+        self.sides = (
+            [[players[0], players[2]], [players[1], players[3]]]
+            if partnership
+            else [[p] for p in players]
+        )
         self.side_of = {p: i for i, side in enumerate(self.sides) for p in side}
         self.rules: Rules = rules_for(record["rules"], len(players), partnership)
         if type(record.get("hands")) is not list:
@@ -357,31 +403,75 @@ class Match:
         return " + ".join(self.sides[side])
 
     def _replay_hand(self, number: int, data: object) -> None:
-        previous = self.hands[-1] if self.hands else None
-        if self.winner is not None:
-            raise RecordError(N_("the match is over: {side} won"),
-                              side=self.side_name(self.winner), hand=number)
-        if previous and not previous.ended:
-            raise RecordError(N_("hand {previous} has not ended"), previous=previous.number,
-                              hand=number)
-        if previous and previous.settlement is None:
-            raise RecordError(N_("the pips left by {players} are needed to settle the hand"),
-                              players=" and ".join(previous.missing_left),
-                              hand=previous.number, event="left")
         if type(data) is not dict or type(data.get("events")) is not list:
+            self._check_can_begin(number)
             raise RecordError(N_("a hand must be an object with a list of events"), hand=number)
-        if not data["events"]:
-            raise RecordError(N_("a hand starts with its lead: it cannot be empty"), hand=number)
         unknown = set(data) - HAND_FIELDS
         if unknown:
-            raise RecordError(N_("unknown field in the hand: {fields}"),
-                              fields=", ".join(sorted(unknown)), hand=number)
-        hand = Hand(self, number, self.next_leader)
-        self.hands.append(hand)
+            raise RecordError(
+                N_("unknown field in the hand: {fields}"),
+                fields=", ".join(sorted(unknown)),
+                hand=number,
+            )
+        if not data["events"]:
+            self._check_can_begin(number)
+            raise RecordError(N_("a hand starts with its lead: it cannot be empty"), hand=number)
+        hand = self._begin_hand()
         for event in data["events"]:
             hand.apply(event)
         if "left" in data:
             hand.apply_left(data["left"])
+        hand.scores = list(self.scores)
+
+    def _check_can_begin(self, number: int) -> None:
+        previous = self.hands[-1] if self.hands else None
+        if self.winner is not None:
+            raise RecordError(
+                N_("the match is over: {side} won"), side=self.side_name(self.winner), hand=number
+            )
+        if previous and not previous.ended:
+            raise RecordError(
+                N_("hand {previous} has not ended"), previous=previous.number, hand=number
+            )
+        if previous and previous.settlement is None:
+            raise RecordError(
+                N_("the pips left by {players} are needed to settle the hand"),
+                players=" and ".join(previous.missing_left),
+                hand=previous.number,
+                event="left",
+            )
+
+    def _begin_hand(self) -> Hand:
+        number = len(self.hands) + 1
+        self._check_can_begin(number)
+        hand = Hand(self, number, self.next_leader)
+        self.hands.append(hand)
+        return hand
+
+    def enter(self, entry: object) -> None:
+        """Applies one more entry, as `add_entry` appends it to the record: an event (the lead
+        of a new hand after a settled one) or `{"left": {...}}`. The match is not usable after
+        a refused entry: replay the record again."""
+        if type(entry) is not dict:
+            raise RecordError(N_("an entry must be an event or the pips left"))
+        phase = self.phase
+        if "left" in entry:
+            if len(entry) != 1:
+                raise RecordError(N_("the pips left are entered on their own"))
+            if phase != "settle":
+                raise RecordError(N_("there is no ended hand to settle"))
+            hand = self.hands[-1]
+            hand.apply_left(entry["left"])
+        elif phase == "over":
+            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
+        elif phase == "settle":
+            raise RecordError(
+                N_("the hand is over: enter the pips left by {players} first"),
+                players=" and ".join(self.hands[-1].missing_left),
+            )
+        else:
+            hand = self._begin_hand() if phase == "lead" else self.hands[-1]
+            hand.apply(entry)
         hand.scores = list(self.scores)
 
     # -- scoring ----------------------------------------------------------------------------
@@ -417,7 +507,7 @@ class Match:
 
     @property
     def phase(self) -> str:
-        """"lead" (a hand waits for its lead), "play", "settle" (pips left needed) or "over"."""
+        """ "lead" (a hand waits for its lead), "play", "settle" (pips left needed) or "over"."""
         if self.winner is not None:
             return "over"
         if not self.hands:

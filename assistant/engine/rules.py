@@ -68,35 +68,61 @@ def preset(name: str, players: int, partnership: bool = False) -> Rules:
     two = players == 2
     if name == "all-fives":
         return Rules(
-            preset=name, layout="spinner", spinner_count="all_fives",
+            preset=name,
+            layout="spinner",
+            spinner_count="all_fives",
             hand_size=9 if two else 7 if players == 3 else 5,
-            hand_end="penalty_own", domino_rounding="per_player",
-            block_scoring="sides_minus_own", block_tie="no_score", rounding="nearest",
-            target=250 if two else 200, win_check="immediate", score_unit="points",
-            boneyard_reserve=0, exact_target=False, first_lead="lot",
+            hand_end="penalty_own",
+            domino_rounding="per_player",
+            block_scoring="sides_minus_own",
+            block_tie="no_score",
+            rounding="nearest",
+            target=250 if two else 200,
+            win_check="immediate",
+            score_unit="points",
+            boneyard_reserve=0,
+            exact_target=False,
+            first_lead="lot",
         )
     if name == "muggins":
         return Rules(
-            preset=name, layout="two_ends", spinner_count="all_fives",
+            preset=name,
+            layout="two_ends",
+            spinner_count="all_fives",
             hand_size=7 if two else 5,
-            hand_end="winner_takes", domino_rounding="per_player",
-            block_scoring="sides_minus_own", block_tie="no_score", rounding="nearest",
-            target=250 if two or partnership else 200, win_check="immediate",
-            score_unit="points", boneyard_reserve=0, exact_target=False,
+            hand_end="winner_takes",
+            domino_rounding="per_player",
+            block_scoring="sides_minus_own",
+            block_tie="no_score",
+            rounding="nearest",
+            target=250 if two or partnership else 200,
+            win_check="immediate",
+            score_unit="points",
+            boneyard_reserve=0,
+            exact_target=False,
             first_lead="highest_double",
         )
     if name == "pagat":
         return Rules(
-            preset=name, layout="spinner", spinner_count="all_fives",
+            preset=name,
+            layout="spinner",
+            spinner_count="all_fives",
             hand_size=9 if two else 7 if players == 3 else 5,
-            hand_end="winner_takes", domino_rounding="total",
+            hand_end="winner_takes",
+            domino_rounding="total",
             block_scoring="opponents_total",
-            block_tie="split" if players == 3 else "no_score", rounding="nearest",
-            target=250 if two else 200, win_check="immediate", score_unit="points",
-            boneyard_reserve=0, exact_target=False, first_lead="lot",
+            block_tie="split" if players == 3 else "no_score",
+            rounding="nearest",
+            target=250 if two else 200,
+            win_check="immediate",
+            score_unit="points",
+            boneyard_reserve=0,
+            exact_target=False,
+            first_lead="lot",
         )
-    raise RecordError(N_("{name} is not a preset: use all-fives, muggins or pagat"),
-                      name=repr(name))
+    raise RecordError(
+        N_("{name} is not a preset: use all-fives, muggins or pagat"), name=repr(name)
+    )
 
 
 PRESETS = tuple(DESCRIPTIONS)
@@ -117,14 +143,21 @@ def rules_for(spec: object, players: int, partnership: bool = False) -> Rules:
             continue
         if option not in OPTIONS:
             raise RecordError(N_("{option} is not a rules option"), option=repr(option))
-        if option in CHOICES and (type(value) is not type(CHOICES[option][0])
-                                  or value not in CHOICES[option]):
-            raise RecordError(N_("{option} cannot be {value}: use {choices}"), option=option,
-                              value=_json(value),
-                              choices=", ".join(_json(c) for c in CHOICES[option]))
+        if option in CHOICES and (
+            type(value) is not type(CHOICES[option][0]) or value not in CHOICES[option]
+        ):
+            raise RecordError(
+                N_("{option} cannot be {value}: use {choices}"),
+                option=option,
+                value=_json(value),
+                choices=", ".join(_json(c) for c in CHOICES[option]),
+            )
         if option in WHOLE_NUMBERS and (type(value) is not int or value < 0):
-            raise RecordError(N_("{option} must be a whole number, not {value}"), option=option,
-                              value=_json(value))
+            raise RecordError(
+                N_("{option} must be a whole number, not {value}"),
+                option=option,
+                value=_json(value),
+            )
         overrides[option] = value
     rules = replace(rules, **overrides)
     _check_numbers(rules, players)
@@ -134,9 +167,14 @@ def rules_for(spec: object, players: int, partnership: bool = False) -> Rules:
 def _check_numbers(rules: Rules, players: int) -> None:
     if rules.hand_size < 1 or players * rules.hand_size + rules.boneyard_reserve > 28:
         raise RecordError(
-            N_("{players} hands of {hand_size} tiles and a reserve of {reserve} need more than "
-               "28 tiles"), players=players, hand_size=rules.hand_size,
-            reserve=rules.boneyard_reserve)
+            N_(
+                "{players} hands of {hand_size} tiles and a reserve of {reserve} need more than "
+                "28 tiles"
+            ),
+            players=players,
+            hand_size=rules.hand_size,
+            reserve=rules.boneyard_reserve,
+        )
     if rules.target < 1:
         raise RecordError(N_("the target must be at least 1"))
     if rules.score_unit == "fives" and rules.rounding == "none":

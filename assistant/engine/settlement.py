@@ -33,8 +33,9 @@ class Settlement:
     winners: list[int]  # the sides that gained (winner_takes), empty otherwise
 
 
-def settle(rules: Rules, sides: list[list[str]], ended: str, went_out: str | None,
-           pips: dict[str, int]) -> Settlement:
+def settle(
+    rules: Rules, sides: list[list[str]], ended: str, went_out: str | None, pips: dict[str, int]
+) -> Settlement:
     """The settlement of a hand that ended by `domino` or `blocked`, given the pips needed."""
     side_of = {p: i for i, side in enumerate(sides) for p in side}
     changes: list = [0] * len(sides)
@@ -70,12 +71,15 @@ def settle(rules: Rules, sides: list[list[str]], ended: str, went_out: str | Non
 def _block_gain(rules: Rules, totals: list[int], own: int, others: list[int]) -> int:
     """What the side with the fewest pips scores from the other sides after a block."""
     if rules.block_scoring == "sides_minus_own":
-        return sum(rounded(totals[i], rules.rounding) for i in others) - rounded(own, rules.rounding)
+        return sum(rounded(totals[i], rules.rounding) for i in others) - rounded(
+            own, rules.rounding
+        )
     return rounded(sum(totals[i] for i in others), rules.rounding)
 
 
-def needed_pips(rules: Rules, sides: list[list[str]], ended: str, went_out: str | None,
-                held: dict[str, int]) -> list[str]:
+def needed_pips(
+    rules: Rules, sides: list[list[str]], ended: str, went_out: str | None, held: dict[str, int]
+) -> list[str]:
     """Whose pips the settlement needs: every player holding tiles, except under `winner_takes`
     after a domino, where only the opponents of the player who went out count."""
     if rules.hand_end == "winner_takes" and ended == "domino":
