@@ -13,7 +13,7 @@ Where to look:
 from .entries import add_entry, new_record, undo_entry
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
-from .match import Hand, Match, Play, replay
+from .match import Hand, Match, replay
 from .rules import DESCRIPTIONS, PRESETS, Rules, preset, rules_for
 from .settlement import rounded
 from .tiles import TILES, halves, is_double, pips, tile_name

@@ -14,6 +14,7 @@ How the count works, in one place:
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import N_, RecordError
 
@@ -56,8 +57,7 @@ class Term:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A tile as it lies, for drawing: on which arm, how far out, which half faces out."""
 
     tile: str
@@ -88,8 +88,7 @@ class Layout:
         self.ends: dict[str, End] = {}
         self.spinner_value: int | None = None
         self.spinner_arms = 0  # how many of the spinner's four sides have a tile against them
-        self.placed: list[Placed] = []
-        self._arm_lengths = {"left": 0, "right": 0, "up": 0, "down": 0}
+        self.placed: list[tuple] = []  # (tile, end, inner, outer, double, spinner), in order
 
     # -- laying tiles -------------------------------------------------------------------------
 
@@ -101,7 +100,7 @@ class Layout:
             self.spinner_value = a
         self.ends["left"] = End("left", a, tile, double, spinner)
         self.ends["right"] = End("right", b, tile, double, spinner)
-        self.placed.append(Placed(tile, "lead", 0, a, b, double, spinner))
+        self.placed.append((tile, "lead", a, b, double, spinner))
 
     def fitting_ends(self, a: int, b: int) -> list[str]:
         return [end.name for end in self.ends.values() if end.value == a or end.value == b]
@@ -109,25 +108,29 @@ class Layout:
     def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
         """Lays a tile on an end (or the only end it fits); returns the end's name."""
         if end_name is None:
-            fits = self.fitting_ends(a, b)
+            fits = [end for end in self.ends.values() if end.value == a or end.value == b]
             if len(fits) != 1:
-                raise self._misfit(tile, fits)
-            end_name = fits[0]
-        end = self.ends.get(end_name)
-        if end is None:
-            if end_name not in END_NAMES:
+                raise self._misfit(tile, [end.name for end in fits])
+            end = fits[0]
+            end_name = end.name
+            value = end.value
+        else:
+            end = self.ends.get(end_name)
+            if end is None:
+                if end_name not in END_NAMES:
+                    raise RecordError(
+                        N_("{end} is not an end: use left, right, up or down"),
+                        end=repr(end_name),
+                    )
+                raise RecordError(N_("the {end} end is not open"), end=end_name)
+            value = end.value
+            if a != value and b != value:
                 raise RecordError(
-                    N_("{end} is not an end: use left, right, up or down"), end=repr(end_name)
+                    N_("{tile} does not fit the {end} end, which shows {value}"),
+                    tile=tile,
+                    end=end_name,
+                    value=value,
                 )
-            raise RecordError(N_("the {end} end is not open"), end=end_name)
-        value = end.value
-        if a != value and b != value:
-            raise RecordError(
-                N_("{tile} does not fit the {end} end, which shows {value}"),
-                tile=tile,
-                end=end_name,
-                value=value,
-            )
         outer = b if a == value else a
         double = a == b
         if end.spinner or end.tile is None:
@@ -137,12 +140,7 @@ class Layout:
             self.spinner_value = a
             self.spinner_arms = 1  # the tile it was played against covers one side
         end.value, end.tile, end.double, end.spinner = outer, tile, double, becomes_spinner
-        self._arm_lengths[end_name] += 1
-        self.placed.append(
-            Placed(
-                tile, end_name, self._arm_lengths[end_name], value, outer, double, becomes_spinner
-            )
-        )
+        self.placed.append((tile, end_name, value, outer, double, becomes_spinner))
         return end_name
 
     def _cover_spinner_side(self) -> None:
@@ -179,21 +177,26 @@ class Layout:
         return 2 * v if self.spinner_arms < 2 else 0
 
     def count(self) -> int:
-        total = 0
         ends = self.ends
-        left, right = ends["left"], ends["right"]
-        if left.double and left.tile == right.tile and not left.spinner:
-            total = 2 * left.value  # a double led in a two-ended game: counted once
+        left = ends["left"]
+        right = ends["right"]
+        if left.spinner:
+            total = 0
+        elif left.double:
+            if left.tile == right.tile:
+                return 2 * left.value  # a double led in a two-ended game: counted once
+            total = 2 * left.value
         else:
-            for end in (left, right):
-                if not end.spinner:
-                    total += 2 * end.value if end.double else end.value
+            total = left.value
+        if not right.spinner:
+            total += 2 * right.value if right.double else right.value
         if self.spinner_value is not None:
             total += self.spinner_counts()
-            for name in ("up", "down"):
-                end = ends.get(name)
-                if end is not None and end.tile is not None:
-                    total += 2 * end.value if end.double else end.value
+            if self.spinner_arms > 2:
+                for name in ("up", "down"):
+                    end = ends[name]
+                    if end.tile is not None:
+                        total += 2 * end.value if end.double else end.value
         return total
 
     def terms(self) -> list[Term]:
@@ -224,6 +227,16 @@ class Layout:
                 else:
                     terms.append(Term(name, str(end.value), end.value))
         return terms
+
+    def placements(self) -> list[Placed]:
+        """Every tile as it lies, numbered outwards along its arm from the lead."""
+        placed = []
+        along = dict.fromkeys(END_NAMES, 0)
+        for tile, arm, inner, outer, double, spinner in self.placed:
+            if arm != "lead":
+                along[arm] += 1
+            placed.append(Placed(tile, arm, along.get(arm, 0), inner, outer, double, spinner))
+        return placed
 
     def open_ends(self) -> list[OpenEnd]:
         return [OpenEnd(e.name, e.value, e.double or e.spinner) for e in self.ends.values()]

@@ -11,31 +11,7 @@ FORMAT = "allfives-match/1"
 RECORD_FIELDS = {"format", "rules", "players", "partnership", "hands"}
 HAND_FIELDS = {"events", "left"}
 CANONICAL = {name: f"{max(a, b)}-{min(a, b)}" for name, (a, b) in HALVES.items()}
-
-
-class Play:
-    """A tile laid, and what it scored."""
-
-    __slots__ = ("player", "tile", "end", "count", "points", "terms")
-
-    def __init__(
-        self, player: str, tile: str, end: str | None, count: int, points, terms: list[Term] | None
-    ):
-        self.player = player
-        self.tile = tile
-        self.end = end  # None for the lead
-        self.count = count
-        self.points = points
-        self.terms = terms  # the count explained, when the match is replayed with explain=True
-
-    def as_result(self) -> dict:
-        return {
-            "player": self.player,
-            "tile": self.tile,
-            "end": self.end,
-            "count": self.count,
-            "points": self.points,
-        }
+PIPS_OF = {name: a + b for name, (a, b) in HALVES.items()}
 
 
 class Hand:
@@ -48,15 +24,19 @@ class Hand:
         self.number = number
         self.leader = leader  # who must lead: the player who went out last hand, else anyone
         self.held = dict.fromkeys(players, rules.hand_size)
+        self.seats = len(players)
         self.boneyard = 28 - len(players) * rules.hand_size
         self.layout = Layout(rules.layout, rules.spinner_count)
         self.played: set[str] = set()
-        self.plays: list[Play] = []
+        self.played_pips = 0
+        self.plays: list[dict] = []  # {"player", "tile", "end", "count", "points"} as in results
+        self.play_terms: list[list[Term]] = []  # each play's count explained (explain=True)
         self.turn_index: int | None = None  # None until the lead
         self.passes_in_a_row = 0
         self.events = 0
         self.ended: str | None = None  # "domino", "blocked", "win"
         self.went_out: str | None = None
+        self.needs_left: list[str] = []  # whose pips the settlement needs, once the hand ends
         self.pips_left: dict[str, int] = {}  # raw pips per player, from `left`
         self.settlement: Settlement | None = None
         self.scores: list = []  # each side's total after this hand
@@ -107,14 +87,7 @@ class Hand:
         return [t for t in TILES if t not in self.played]
 
     def layout_tiles(self) -> list[Placed]:
-        return list(self.layout.placed)
-
-    @property
-    def needs_left(self) -> list[str]:
-        if self.ended not in ("domino", "blocked"):
-            return []
-        rules, sides = self.match.rules, self.match.sides
-        return needed_pips(rules, sides, self.ended, self.went_out, self.held)
+        return self.layout.placements()
 
     @property
     def missing_left(self) -> list[str]:
@@ -125,7 +98,17 @@ class Hand:
     def apply(self, event: object) -> None:
         self.events += 1
         try:
-            self._apply(event)
+            if (
+                self.ended is None
+                and self.turn_index is not None
+                and type(event) is dict
+                and "play" in event
+                and len(event) == 2 + ("end" in event)
+                and event.get("player") == self.match.players[self.turn_index]
+            ):
+                self._play(event["player"], event["play"], event.get("end"))
+            else:
+                self._apply(event)
         except RecordError as error:
             raise error.located(self.number, self.events) from None
 
@@ -198,36 +181,45 @@ class Hand:
         a, b = halves(tile)
         self.turn_index = match.seat[player]
         self.layout.lead(tile, a, b)
-        self._after_play(player, tile, None)
+        self._played(player, tile, CANONICAL[tile], None)
 
     def _play(self, player: str, tile: object, end: object) -> None:
-        a, b = halves(tile)
-        if CANONICAL[tile] in self.played:
+        try:
+            a, b = HALVES[tile]
+        except (KeyError, TypeError):
+            a, b = halves(tile)  # raises the error that names it
+        name = CANONICAL[tile]
+        if name in self.played:
             raise RecordError(N_("{tile} has already been played this hand"), tile=tile)
         if end is not None and end not in END_NAMES:
             raise RecordError(
                 N_("{end} is not an end: use left, right, up or down"), end=_quoted(end)
             )
         end = self.layout.place(tile, a, b, end)
-        self._after_play(player, tile, end)
+        self._played(player, tile, name, end)
 
-    def _after_play(self, player: str, tile: str, end: str | None) -> None:
+    def _played(self, player: str, tile: str, name: str, end: str | None) -> None:
+        """What follows every play: the count, the points, a domino or a win, the next turn."""
         match = self.match
-        self.played.add(CANONICAL[tile])
-        self.held[player] -= 1
+        self.played.add(name)
+        self.played_pips += PIPS_OF[name]
+        held = self.held[player] - 1
+        self.held[player] = held
         self.passes_in_a_row = 0
         count = self.layout.count()
-        points = match.credit(player, count)
-        terms = self.layout.terms() if match.explain else None
-        self.plays.append(Play(player, tile, end, count, points, terms))
+        points = match.credit(player, count) if count and not count % 5 else 0
+        self.plays.append(
+            {"player": player, "tile": tile, "end": end, "count": count, "points": points}
+        )
+        if match.explain:
+            self.play_terms.append(self.layout.terms())
         if match.winner is not None:
             self.ended = "win"
-            self.went_out = player if self.held[player] == 0 else None
-        elif self.held[player] == 0:
-            self.ended = "domino"
-            self.went_out = player
+            self.went_out = player if held == 0 else None
+        elif held == 0:
+            self._end("domino", player)
         else:
-            self.turn_index = (self.turn_index + 1) % len(match.players)
+            self.turn_index = (self.turn_index + 1) % self.seats
 
     def _draw(self, player: str, tiles: object) -> None:
         if type(tiles) is not int or tiles < 1:
@@ -258,9 +250,15 @@ class Hand:
             )
         self.passes_in_a_row += 1
         if self.passes_in_a_row == len(self.match.players):
-            self.ended = "blocked"
+            self._end("blocked", None)
         else:
             self.turn_index = (self.turn_index + 1) % len(self.match.players)
+
+    def _end(self, ended: str, went_out: str | None) -> None:
+        match = self.match
+        self.ended = ended
+        self.went_out = went_out
+        self.needs_left = needed_pips(match.rules, match.sides, ended, went_out, self.held)
 
     # -- settling ---------------------------------------------------------------------------
 
@@ -280,7 +278,8 @@ class Hand:
         if type(left) is not dict:
             raise RecordError(N_("left must map players to their tiles or pip totals"))
         listed: set[str] = set()
-        totals = 0
+        totals = 0  # pips given as totals
+        listed_pips = 0  # pips of the tiles given by name
         for player, given in left.items():
             if player not in self.match.seat:
                 raise RecordError(
@@ -288,7 +287,9 @@ class Hand:
                 )
             held = self.held[player]
             if type(given) is list:
-                self.pips_left[player] = self._listed_pips(player, held, given, listed)
+                pips = self._listed_pips(player, held, given, listed)
+                self.pips_left[player] = pips
+                listed_pips += pips
             elif type(given) is int:
                 if not 0 <= given <= 12 * held:
                     raise RecordError(
@@ -304,7 +305,7 @@ class Hand:
                     N_("the pips left by {player} must be a list of tiles or a whole number"),
                     player=player,
                 )
-        unplayed = TOTAL_PIPS - sum(sum(HALVES[t]) for t in self.played | listed)
+        unplayed = TOTAL_PIPS - self.played_pips - listed_pips
         if totals > unplayed:
             raise RecordError(
                 N_("the pips left add up to more than the unplayed tiles hold ({pips})"),
@@ -336,7 +337,7 @@ class Hand:
 
     def as_result(self) -> dict:
         return {
-            "plays": [play.as_result() for play in self.plays],
+            "plays": self.plays,
             "ended": self.ended,
             "went_out": self.went_out,
             "settlement": self.settlement.changes if self.settlement else None,
@@ -493,7 +494,7 @@ class Match:
     def settle(self, hand: Hand) -> Settlement:
         rules = self.rules
         needed = {p: hand.pips_left[p] for p in hand.needs_left}
-        settlement = settle(rules, self.sides, hand.ended, hand.went_out, needed)
+        settlement = settle(rules, self.sides, self.side_of, hand.ended, hand.went_out, needed)
         for side, change in enumerate(settlement.changes):
             if change > 0 and rules.exact_target and self.scores[side] + change > rules.target:
                 settlement.changes[side] = 0

@@ -34,10 +34,14 @@ class Settlement:
 
 
 def settle(
-    rules: Rules, sides: list[list[str]], ended: str, went_out: str | None, pips: dict[str, int]
+    rules: Rules,
+    sides: list[list[str]],
+    side_of: dict[str, int],
+    ended: str,
+    went_out: str | None,
+    pips: dict[str, int],
 ) -> Settlement:
     """The settlement of a hand that ended by `domino` or `blocked`, given the pips needed."""
-    side_of = {p: i for i, side in enumerate(sides) for p in side}
     changes: list = [0] * len(sides)
     winners: list[int] = []
 
@@ -65,7 +69,9 @@ def settle(
             for i in tied:
                 changes[i] = exact(gain / len(tied)) if others else 0
             winners = tied if others else []
-    return Settlement([in_units(c, rules) for c in changes], pips, winners)
+    if rules.score_unit == "fives":
+        changes = [in_units(c, rules) for c in changes]
+    return Settlement(changes, pips, winners)
 
 
 def _block_gain(rules: Rules, totals: list[int], own: int, others: list[int]) -> int:

@@ -1,0 +1,117 @@
+"""Random legal matches, played out with real dealt hands: for tests, benchmarks and demo data.
+
+Each player holds real tiles; whoever cannot play draws until a tile fits, or passes when the
+boneyard is down to the reserve; a random legal tile and end are chosen. The engine keeps the
+layout and the scores; the record is what the players at the table would have entered.
+"""
+
+import random
+
+from .engine import TILES, halves, replay
+from .engine.rules import CHOICES
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal", "Ida", "Jo", "Kim", "Lev"]
+
+
+def random_rules(rng: random.Random, players: int, partnership: bool) -> object:
+    """A preset, or a preset with random overrides of every kind of option."""
+    name = rng.choice(["all-fives", "muggins", "pagat"])
+    if rng.random() < 0.4:
+        return name
+    spec: dict = {"preset": name}
+    for option, choices in CHOICES.items():
+        if rng.random() < 0.3:
+            spec[option] = rng.choice(choices)
+    if spec.get("score_unit") == "fives" and spec.get("rounding") == "none":
+        spec["rounding"] = "nearest"
+    if rng.random() < 0.3:
+        spec["boneyard_reserve"] = rng.choice([0, 1, 2])
+    if rng.random() < 0.2:
+        spec["hand_size"] = rng.randint(1, (28 - spec.get("boneyard_reserve", 0)) // players)
+    if rng.random() < 0.5:
+        fives = spec.get("score_unit") == "fives"
+        spec["target"] = rng.choice([31, 61]) if fives else rng.choice([50, 100, 150, 200, 250])
+    return spec
+
+
+def random_match(rng: random.Random, players: int | None = None, rules: object = None,
+                 partnership: bool | None = None, max_hands: int = 25,
+                 stop_chance: float = 0.0) -> dict:
+    """A legal record: played to its end, or stopped after `max_hands`, or with probability
+    `stop_chance` per entry stopped mid-match (a match in progress)."""
+    players = players or rng.randint(2, 4)
+    if partnership is None:
+        partnership = players == 4 and rng.random() < 0.5
+    names = rng.sample(NAMES, players)
+    if rules is None:
+        rules = random_rules(rng, players, partnership)
+    record = {"format": "allfives-match/1", "rules": rules, "players": names,
+              "partnership": partnership, "hands": []}
+    match = replay(record)
+    reserve = match.rules.boneyard_reserve
+
+    def enter(entry: dict) -> bool:
+        if "left" in entry:
+            record["hands"][-1]["left"] = entry["left"]
+        elif match.phase == "lead":
+            record["hands"].append({"events": [entry]})
+        else:
+            record["hands"][-1]["events"].append(entry)
+        match.enter(entry)
+        return rng.random() < stop_chance
+
+    while match.phase != "over" and len(match.hands) < max_hands:
+        deck = list(TILES)
+        rng.shuffle(deck)
+        size = match.rules.hand_size
+        held = {p: deck[i * size:(i + 1) * size] for i, p in enumerate(names)}
+        boneyard = deck[players * size:]
+        leader = match.next_leader or rng.choice(names)
+        if enter({"player": leader, "play": _written(rng, held[leader].pop())}):
+            return record
+        hand = match.hands[-1]
+        while not hand.ended:
+            player = hand.turn
+            drawn = 0
+            playable = [(t, e) for t in held[player] if (e := hand.fits(t))]
+            while not playable and len(boneyard) > reserve:
+                tile = boneyard.pop()
+                held[player].append(tile)
+                drawn += 1
+                if hand.fits(tile):
+                    playable = [(tile, hand.fits(tile))]
+            while drawn:
+                step = rng.randint(1, drawn)
+                drawn -= step
+                if enter({"player": player, "draw": step}):
+                    return record
+            if playable:
+                tile, ends = rng.choice(playable)
+                held[player].remove(tile)
+                event = {"player": player, "play": _written(rng, tile)}
+                if len(ends) > 1 or rng.random() < 0.5:
+                    event["end"] = rng.choice(ends)
+                stop = enter(event)
+            else:
+                stop = enter({"player": player, "pass": True})
+            if stop:
+                return record
+        if hand.ended in ("domino", "blocked"):
+            needed = set(hand.needs_left)
+            left = {}
+            for p in names:
+                if p in needed or rng.random() < 0.2:
+                    tiles = held[p]
+                    total = sum(sum(halves(t)) for t in tiles)
+                    left[p] = [_written(rng, t) for t in tiles] if rng.random() < 0.5 else total
+            if enter({"left": left}):
+                return record
+    return record
+
+
+def _written(rng: random.Random, tile: str) -> str:
+    """A tile as a player might tap it in: either half first."""
+    if rng.random() < 0.5:
+        return tile
+    a, b = halves(tile)
+    return f"{b}-{a}"
