@@ -1,0 +1,76 @@
+"""The SQLite database: one connection per request, schema as sqlite-utils migrations."""
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("allfives")
+
+
+@migrations()
+def create_matches(db: Database) -> None:
+    db["matches"].create(
+        {
+            "id": int,
+            "record": str,  # the allfives-match/1 JSON: the source of truth
+            "version": int,  # increases on every write; a stale phone is refused
+            "leader": str,  # who leads hand `leader_hand`, when the rules leave it open
+            "leader_hand": int,
+            "created": str,
+            "updated": str,
+        },
+        pk="id",
+        not_null={"record", "version", "created", "updated"},
+    )
+
+
+def connect(path: str | Path) -> Database:
+    # A writer waits this long for another writer's BEGIN IMMEDIATE instead of failing at once.
+    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+    return Database(conn)
+
+
+def migrate(path: str | Path) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(path)
+    try:
+        with db.ensure_autocommit_on():
+            db.execute("PRAGMA journal_mode=WAL")
+        migrations.apply(db)
+    finally:
+        db.close()
+
+
+def get_db() -> Database:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@contextmanager
+def immediate(db: Database) -> Iterator[Database]:
+    """A write transaction that takes the write lock at its start, so two phones writing at once
+    queue up instead of failing half-way (a plain BEGIN upgrades its lock too late)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    db.execute("COMMIT")
+
+
+def init_app(app: Flask) -> None:
+    migrate(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)

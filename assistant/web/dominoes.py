@@ -1,0 +1,127 @@
+"""Dominoes drawn in SVG: the pips of a half, and the layout as it lies on the table.
+
+Coordinates are in half-tiles: a tile is 2 × 1, a crosswise double 1 × 2."""
+
+from dataclasses import dataclass
+
+from assistant.engine import Placed
+
+SPOTS = {
+    0: [],
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)],
+}
+# Which way each arm grows from the centre of the layout.
+DIRECTION = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+def spots(n: int) -> list[tuple[float, float]]:
+    return SPOTS[n]
+
+
+@dataclass
+class Drawn:
+    tile: str
+    x: float  # top-left corner
+    y: float
+    w: float
+    h: float
+    first: int  # the half drawn at the top or on the left
+    second: int
+    spinner: bool
+
+    @property
+    def halves(self) -> list[tuple[int, float, float]]:
+        """Each half with its top-left corner."""
+        if self.w > self.h:
+            return [(self.first, self.x, self.y), (self.second, self.x + 1, self.y)]
+        return [(self.first, self.x, self.y), (self.second, self.x, self.y + 1)]
+
+
+@dataclass
+class EndLabel:
+    name: str
+    value: int
+    x: float
+    y: float
+
+
+def _fields(placed) -> tuple:
+    if isinstance(placed, Placed):
+        return placed.tile, placed.arm, placed.inner, placed.outer, placed.double, placed.spinner
+    return tuple(placed)
+
+
+def _tile_along(tile, arm, inner, outer, double, spinner, cursor) -> tuple[Drawn, tuple]:
+    """Lays one tile on an arm, its inner half against the cursor; returns it and the new cursor."""
+    dx, dy = DIRECTION[arm]
+    cx, cy = cursor
+    horizontal = dy == 0
+    length = 1 if double else 2  # along the arm: a double lies across it
+    if horizontal:
+        w, h = (1, 2) if double else (2, 1)
+        x = cx if dx > 0 else cx - length
+        y = cy - h / 2
+        first, second = (inner, outer) if dx > 0 else (outer, inner)
+    else:
+        w, h = (2, 1) if double else (1, 2)
+        x = cx - w / 2
+        y = cy if dy > 0 else cy - length
+        first, second = (inner, outer) if dy > 0 else (outer, inner)
+    drawn = Drawn(tile, x, y, w, h, first, second, spinner)
+    return drawn, (cx + dx * length, cy + dy * length)
+
+
+def layout(placed_tiles: list) -> dict:
+    """The tiles of a hand placed on a plane, the open ends labelled, and the viewBox."""
+    drawn: list[Drawn] = []
+    cursors: dict[str, tuple[float, float]] = {}
+    spinner_at: tuple[float, float] | None = None
+    for placed in placed_tiles:
+        tile, arm, inner, outer, double, spinner = _fields(placed)
+        if arm == "lead":
+            w, h = (1, 2) if double else (2, 1)
+            drawn.append(Drawn(tile, -w / 2, -h / 2, w, h, inner, outer, spinner))
+            cursors = {"left": (-w / 2, 0), "right": (w / 2, 0)}
+            if spinner:
+                spinner_at = (0, 0)
+            continue
+        if arm in ("up", "down") and arm not in cursors and spinner_at is not None:
+            sx, sy = spinner_at
+            cursors[arm] = (sx, sy - 1) if arm == "up" else (sx, sy + 1)
+        tile_drawn, cursors[arm] = _tile_along(
+            tile, arm, inner, outer, double, spinner, cursors[arm]
+        )
+        drawn.append(tile_drawn)
+        if spinner:
+            spinner_at = (tile_drawn.x + tile_drawn.w / 2, tile_drawn.y + tile_drawn.h / 2)
+    if spinner_at is not None:
+        sx, sy = spinner_at
+        cursors.setdefault("up", (sx, sy - 1))
+        cursors.setdefault("down", (sx, sy + 1))
+    return {"tiles": drawn, "cursors": cursors}
+
+
+def view(placed_tiles: list, open_ends: list) -> dict:
+    laid = layout(placed_tiles)
+    labels = []
+    for end in open_ends:
+        cx, cy = laid["cursors"].get(end.name, (0, 0))
+        dx, dy = DIRECTION[end.name]
+        labels.append(EndLabel(end.name, end.value, cx + dx * 0.9, cy + dy * 0.7))
+    xs = [t.x for t in laid["tiles"]] + [t.x + t.w for t in laid["tiles"]]
+    ys = [t.y for t in laid["tiles"]] + [t.y + t.h for t in laid["tiles"]]
+    xs += [label.x for label in labels]
+    ys += [label.y for label in labels]
+    margin = 1.2
+    box = (
+        min(xs) - margin,
+        min(ys) - margin,
+        max(xs) - min(xs) + 2 * margin,
+        max(ys) - min(ys) + 2 * margin,
+    )
+    return {"tiles": laid["tiles"], "labels": labels, "box": box}

@@ -1,0 +1,109 @@
+"""The new-match form: players in seating order, preset, options, who leads."""
+
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from assistant.engine import DESCRIPTIONS, PRESETS, RecordError, new_record, preset
+from assistant.engine.rules import CHOICES
+from assistant.web.messages import explain
+
+SEATS = 4
+ADVANCED = tuple(CHOICES) + ("boneyard_reserve",)
+
+
+@dataclass
+class NewMatch:
+    seats: list[str] = field(default_factory=lambda: [""] * SEATS)
+    partnership: bool = False
+    preset: str = "all-fives"
+    target: str = ""
+    hand_size: str = ""
+    advanced: dict[str, str] = field(default_factory=dict)
+    leader: str = ""  # a player's name, "lots", or "" (pick at the table)
+    error: str | None = None
+
+    @property
+    def players(self) -> list[str]:
+        return [name for name in self.seats if name]
+
+    def defaults(self) -> tuple[int, int]:
+        count = min(max(len(self.players), 2), 4)
+        rules = preset(self.preset, count, self.partnership and count == 4)
+        return rules.target, rules.hand_size
+
+    @property
+    def presets(self) -> list[tuple[str, str]]:
+        return [(name, _(DESCRIPTIONS[name])) for name in PRESETS]
+
+    def options(self) -> list[tuple[str, tuple]]:
+        return [(name, CHOICES.get(name, ())) for name in ADVANCED]
+
+    def rules(self) -> object:
+        """The record's `rules`: the preset's name, or the preset with what was changed."""
+        target, hand_size = self.defaults()
+        overrides: dict[str, object] = {}
+        for name, value, default in (
+            ("target", self.target, target),
+            ("hand_size", self.hand_size, hand_size),
+        ):
+            if value and value != str(default):
+                overrides[name] = _whole_number(name, value)
+        for name, value in self.advanced.items():
+            if name == "boneyard_reserve":
+                overrides[name] = _whole_number(name, value)
+            elif name in CHOICES:
+                overrides[name] = {"true": True, "false": False}.get(value, value)
+        return {"preset": self.preset, **overrides} if overrides else self.preset
+
+    def record(self) -> dict:
+        players = self.players
+        if len(set(players)) != len(players):
+            raise ValueError(_("Each player needs a different name."))
+        if not 2 <= len(players) <= 4:
+            raise ValueError(_("Enter 2 to 4 players."))
+        try:
+            return new_record(self.rules(), players, self.partnership and len(players) == 4)
+        except RecordError as error:
+            raise ValueError(explain(error)) from None
+
+
+def _whole_number(name: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(_("%(option)s must be a whole number.", option=name)) from None
+
+
+def from_form(form: MultiDict) -> NewMatch:
+    seats = [name.strip() for name in form.getlist("player")][:SEATS]
+    seats += [""] * (SEATS - len(seats))
+    chosen = form.get("preset", "all-fives")
+    new = NewMatch(
+        seats=seats,
+        partnership=form.get("partnership") == "on",
+        preset=chosen if chosen in PRESETS else "all-fives",
+        target=form.get("target", "").strip(),
+        hand_size=form.get("hand_size", "").strip(),
+        advanced={n: form[n] for n in ADVANCED if form.get(n, "").strip()},
+        leader=form.get("leader", ""),
+    )
+    # Numbers still showing the old preset's value follow a change of preset or players.
+    if new.target == form.get("target_default"):
+        new.target = ""
+    if new.hand_size == form.get("hand_size_default"):
+        new.hand_size = ""
+    move = form.get("move", "")
+    if ":" in move:
+        seat, direction = move.split(":", 1)
+        new.seats = _moved(new.seats, int(seat) if seat.isdigit() else -1, direction)
+    return new
+
+
+def _moved(seats: list[str], seat: int, direction: str) -> list[str]:
+    other = seat - 1 if direction == "up" else seat + 1
+    if 0 <= seat < len(seats) and 0 <= other < len(seats):
+        seats = list(seats)
+        seats[seat], seats[other] = seats[other], seats[seat]
+    return seats

@@ -1,0 +1,43 @@
+"""`python -m assistant serve`: the app on waitress, and the address phones should open."""
+
+import ipaddress
+import socket
+
+import segno
+import waitress
+
+from assistant import create_app
+
+
+def lan_address() -> str:
+    """This machine's address on the local network.
+
+    Connecting a UDP socket only picks the route; no packet is sent."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            address = ""
+    if address and not ipaddress.ip_address(address).is_unspecified:
+        return address
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return socket.gethostname()
+
+
+def phone_url(host: str, port: int) -> str:
+    if host in ("0.0.0.0", "::", ""):
+        host = lan_address()
+    return f"http://{host}:{port}/"
+
+
+def serve_command(host: str, port: int, db: str | None) -> int:
+    app = create_app(database=db)
+    url = phone_url(host, port)
+    print(f"All Fives Scorepad: open {url} on a phone on the same network.", flush=True)
+    segno.make(url, error="l").terminal(compact=True)
+    print(f"Database: {app.config['DATABASE']}", flush=True)
+    waitress.serve(app, host=host, port=port, threads=8)
+    return 0

@@ -1,0 +1,93 @@
+"""Matches in the database: each row holds a match record and a version that every write bumps."""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+from assistant.web.db import immediate
+
+
+class UnknownMatch(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    id: int
+    version: int
+    record: dict
+    leader: str | None  # the chosen leader of the hand about to start, when the rules ask
+    updated: str
+
+
+class StaleVersion(Exception):
+    """The phone wrote against an older version; `fresh` is the match as it is now."""
+
+    def __init__(self, fresh: StoredMatch):
+        super().__init__(f"match {fresh.id} is at version {fresh.version}")
+        self.fresh = fresh
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _from_row(row: dict) -> StoredMatch:
+    record = json.loads(row["record"])
+    next_hand = len(record.get("hands", [])) + 1
+    leader = row["leader"] if row["leader_hand"] == next_hand else None
+    return StoredMatch(row["id"], row["version"], record, leader, row["updated"])
+
+
+def create(db: Database, record: dict, leader: str | None = None) -> StoredMatch:
+    now = _now()
+    row = {
+        "record": json.dumps(record),
+        "version": 1,
+        "leader": leader,
+        "leader_hand": len(record.get("hands", [])) + 1 if leader else None,
+        "created": now,
+        "updated": now,
+    }
+    with immediate(db):
+        match_id = db["matches"].insert(row).last_pk
+    return get(db, match_id)
+
+
+def get(db: Database, match_id: int) -> StoredMatch:
+    try:
+        return _from_row(db["matches"].get(match_id))
+    except NotFoundError:
+        raise UnknownMatch(match_id) from None
+
+
+def all_matches(db: Database) -> list[StoredMatch]:
+    return [_from_row(row) for row in db["matches"].rows_where(order_by="updated desc, id desc")]
+
+
+def change(db: Database, match_id: int, version: int, edit: Callable[[dict], dict]) -> StoredMatch:
+    """Replaces the record by edit(record) if the match is still at `version`.
+
+    edit raises (the engine's RecordError) when the change breaks the rules: nothing is written."""
+    return _write(db, match_id, version, lambda stored: {"record": json.dumps(edit(stored.record))})
+
+
+def choose_leader(db: Database, match_id: int, version: int, leader: str) -> StoredMatch:
+    def columns(stored: StoredMatch) -> dict:
+        return {"leader": leader, "leader_hand": len(stored.record.get("hands", [])) + 1}
+
+    return _write(db, match_id, version, columns)
+
+
+def _write(db: Database, match_id: int, version: int, columns) -> StoredMatch:
+    with immediate(db):
+        stored = get(db, match_id)
+        if stored.version != version:
+            raise StaleVersion(stored)
+        update = columns(stored) | {"version": version + 1, "updated": _now()}
+        db["matches"].update(match_id, update)
+    return get(db, match_id)

@@ -1,0 +1,250 @@
+"""The screens: home, new match, the table, import and export."""
+
+import json
+import secrets
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from assistant.engine import RecordError, add_entry, new_record, replay, undo_entry
+from assistant.web import htmx, newmatch, store
+from assistant.web.db import get_db
+from assistant.web.messages import explain
+from assistant.web.table import Table, build
+
+bp = Blueprint("views", __name__)
+
+
+def _page(template: str, partial: str, status: int = 200, **context) -> Response:
+    """The full page, or only its piece of screen for an htmx request."""
+    piece = htmx and not htmx.boosted and not htmx.history_restore_request
+    name = partial if piece else template
+    response = make_response(render_template(name, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def _table(table: Table, status: int = 200) -> Response:
+    return _page("table.html", "table/_table.html", status, table=table)
+
+
+def _see(match_id: int) -> Response:
+    return redirect(url_for("views.table", match_id=match_id), 303)
+
+
+def _form_version() -> int:
+    try:
+        return int(request.form["version"])
+    except (KeyError, ValueError):
+        abort(400, _("The form is missing the match's version: reload the page."))
+
+
+def _load(match_id: int) -> store.StoredMatch:
+    try:
+        return store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        abort(404, _("There is no such match."))
+
+
+def _enter(match_id: int, edit, **extra) -> Response:
+    """Saves one change to the record; a broken rule or a stale phone gets the table back."""
+    version = _form_version()
+    try:
+        store.change(get_db(), match_id, version, edit)
+    except store.UnknownMatch:
+        abort(404, _("There is no such match."))
+    except store.StaleVersion as stale:
+        message = _("The table changed — here is the latest.")
+        return _table(build(stale.fresh, message=message), 409)
+    except RecordError as error:
+        return _table(build(_load(match_id), message=explain(error), **extra), 422)
+    return _see(match_id)
+
+
+# -- home -------------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html", **_home_lists())
+
+
+# -- new match --------------------------------------------------------------------------------
+
+
+def _known_names() -> list[str]:
+    names = {p for stored in store.all_matches(get_db()) for p in stored.record["players"]}
+    return sorted(names, key=str.casefold)
+
+
+def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:
+    return _page("new.html", "new/_form.html", status, form=form, known_names=_known_names())
+
+
+@bp.get("/matches/new")
+def new_match():
+    return _new_form(newmatch.NewMatch())
+
+
+@bp.post("/matches/new")
+def create_match():
+    form = newmatch.from_form(request.form)
+    if "create" not in request.form:
+        return _new_form(form)  # a seat moved or a preset changed: the form again
+    try:
+        record = form.record()
+    except ValueError as error:
+        form.error = str(error)
+        return _new_form(form, 422)
+    leader = form.leader if form.leader in record["players"] else None
+    if form.leader == "lots":
+        leader = secrets.choice(record["players"])
+    stored = store.create(get_db(), record, leader)
+    return _see(stored.id)
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+@bp.get("/matches/<int:match_id>")
+def table(match_id: int):
+    table = build(_load(match_id))
+    tile = request.args.get("tile")
+    if tile and table.turn and len(table.hand.fits(tile)) > 1:
+        table.choosing = tile
+    return _table(table)
+
+
+@bp.post("/matches/<int:match_id>/play")
+def play(match_id: int):
+    tile = request.form.get("tile", "")
+    end = request.form.get("end")
+    player = build(_load(match_id)).turn
+
+    def edit(record: dict) -> dict:
+        entry = {"player": player, "play": tile} | ({"end": end} if end else {})
+        return add_entry(record, entry)[0]
+
+    return _enter(match_id, edit)
+
+
+@bp.post("/matches/<int:match_id>/draw")
+def draw(match_id: int):
+    player = build(_load(match_id)).turn
+    return _enter(match_id, lambda record: add_entry(record, {"player": player, "draw": 1})[0])
+
+
+@bp.post("/matches/<int:match_id>/pass")
+def pass_turn(match_id: int):
+    player = build(_load(match_id)).turn
+    return _enter(match_id, lambda record: add_entry(record, {"player": player, "pass": True})[0])
+
+
+@bp.post("/matches/<int:match_id>/undo")
+def undo(match_id: int):
+    return _enter(match_id, lambda record: undo_entry(record)[0])
+
+
+@bp.post("/matches/<int:match_id>/leader")
+def choose_leader(match_id: int):
+    stored = _load(match_id)
+    players = stored.record["players"]
+    leader = request.form.get("leader", "")
+    if leader == "lots":
+        leader = secrets.choice(players)
+    if leader not in players:
+        abort(400, _("Pick one of the players."))
+    try:
+        store.choose_leader(get_db(), match_id, _form_version(), leader)
+    except store.StaleVersion as stale:
+        message = _("The table changed — here is the latest.")
+        return _table(build(stale.fresh, message=message), 409)
+    return _see(match_id)
+
+
+def _left_from_form(players: list[str]) -> dict:
+    """Per player: the tiles tapped, else the pip total typed; players with neither are left out."""
+    left: dict = {}
+    for player in players:
+        tiles = request.form.getlist(f"tiles:{player}")
+        pips = request.form.get(f"pips:{player}", "").strip()
+        if tiles:
+            left[player] = tiles
+        elif pips:
+            left[player] = int(pips) if pips.isdigit() else pips
+    return left
+
+
+@bp.post("/matches/<int:match_id>/left/preview")
+def preview_left(match_id: int):
+    stored = _load(match_id)
+    table = build(stored, left_form=_left_from_form(stored.record["players"]))
+    if htmx:
+        return _page("table.html", "table/_preview.html", table=table)
+    return _table(table)
+
+
+@bp.post("/matches/<int:match_id>/left")
+def enter_left(match_id: int):
+    left = _left_from_form(_load(match_id).record["players"])
+    return _enter(match_id, lambda record: add_entry(record, {"left": left})[0], left_form=left)
+
+
+@bp.post("/matches/<int:match_id>/rematch")
+def rematch(match_id: int):
+    old = _load(match_id).record
+    record = new_record(old["rules"], old["players"], old.get("partnership", False))
+    return _see(store.create(get_db(), record).id)
+
+
+# -- export and import ------------------------------------------------------------------------
+
+
+@bp.get("/matches/<int:match_id>/record.json")
+def export(match_id: int):
+    body = json.dumps(_load(match_id).record, indent=2, ensure_ascii=False) + "\n"
+    response = Response(body, mimetype="application/json")
+    filename = f"allfives-match-{match_id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.post("/matches/import")
+def import_match():
+    upload = request.files.get("record")
+    error = None
+    if upload is None or not upload.filename:
+        error = _("Choose a match record file (.json) to import.")
+    else:
+        try:
+            record = json.loads(upload.read().decode("utf-8"))
+            replay(record)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            error = _("This file is not a match record: it is not JSON.")
+        except RecordError as broken:
+            error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
+    if error:
+        return _home_with_error(error)
+    return _see(store.create(get_db(), record).id)
+
+
+def _home_with_error(error: str) -> Response:
+    return make_response(render_template("home.html", import_error=error, **_home_lists()), 422)
+
+
+def _home_lists() -> dict:
+    playing, finished = [], []
+    for stored in store.all_matches(get_db()):
+        match = replay(stored.record)
+        row = {"stored": stored, "match": match}
+        (finished if match.winner is not None else playing).append(row)
+    return {"playing": playing, "finished": finished}
