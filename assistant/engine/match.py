@@ -243,6 +243,10 @@ class Hand:
         if value is not True:
             raise RecordError(N_('a pass is written "pass": true'))
         if self.drawable > 0:
+            if self.drawable == 1:
+                raise RecordError(
+                    N_("{player} must draw: the boneyard still has 1 tile"), player=player
+                )
             raise RecordError(
                 N_("{player} must draw: the boneyard still has {n} tiles"),
                 player=player,
@@ -292,6 +296,12 @@ class Hand:
                 listed_pips += pips
             elif type(given) is int:
                 if not 0 <= given <= 12 * held:
+                    if held == 1:
+                        raise RecordError(
+                            N_("{player} holds 1 tile: it cannot hold {pips} pips"),
+                            player=player,
+                            pips=given,
+                        )
                     raise RecordError(
                         N_("{player} holds {n} tiles: they cannot hold {pips} pips"),
                         player=player,
@@ -316,6 +326,10 @@ class Hand:
 
     def _listed_pips(self, player: str, held: int, tiles: list, listed: set[str]) -> int:
         if len(tiles) != held:
+            if held == 1:
+                raise RecordError(
+                    N_("{player} holds 1 tile, not {given}"), player=player, given=len(tiles)
+                )
             raise RecordError(
                 N_("{player} holds {n} tiles, not {given}"), player=player, n=held, given=len(tiles)
             )
