@@ -120,7 +120,8 @@ def test_the_engine_imports_neither_flask_nor_the_database():
     code = (
         "import sys, assistant.engine, assistant.simulate; "
         "bad = [m for m in sys.modules if m.split('.')[0] in "
-        "('flask', 'sqlite3', 'sqlite_utils', 'werkzeug', 'jinja2') or m.startswith('assistant.web')]; "
+        "('flask', 'sqlite3', 'sqlite_utils', 'werkzeug', 'jinja2') "
+        "or m.startswith('assistant.web')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
