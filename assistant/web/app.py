@@ -1,4 +1,4 @@
-"""All Fives Scorepad: the scoring assistant for All Fives and Muggins."""
+"""The app factory: configuration, the instance folder, templates and static files."""
 
 import importlib.util
 import os
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from flask import Flask
 
-CHECKOUT = Path(__file__).resolve().parent.parent
+CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 def _shipped_dir(package: str, checkout_dir: str) -> str:
@@ -33,7 +33,7 @@ def _secret_key(instance_path: str) -> str:
 def create_app(test_config: dict | None = None, database: str | None = None) -> Flask:
     """The app. `test_config` replaces instance/config.py; `database` overrides the SQLite file."""
     app = Flask(
-        __name__,
+        "assistant",
         instance_relative_config=True,
         template_folder=_shipped_dir("assistant.templates", "templates"),
         static_folder=_shipped_dir("assistant.static", "static"),

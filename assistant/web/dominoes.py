@@ -49,6 +49,10 @@ class EndLabel:
     x: float
     y: float
 
+    @property
+    def anchor(self) -> str:
+        return {"left": "end", "right": "start"}.get(self.name, "middle")
+
 
 def _fields(placed) -> tuple:
     if isinstance(placed, Placed):
@@ -112,10 +116,12 @@ def view(placed_tiles: list, open_ends: list) -> dict:
     for end in open_ends:
         cx, cy = laid["cursors"].get(end.name, (0, 0))
         dx, dy = DIRECTION[end.name]
-        labels.append(EndLabel(end.name, end.value, cx + dx * 0.9, cy + dy * 0.7))
+        labels.append(EndLabel(end.name, end.value, cx + dx * 0.3, cy + dy * 0.7))
     xs = [t.x for t in laid["tiles"]] + [t.x + t.w for t in laid["tiles"]]
     ys = [t.y for t in laid["tiles"]] + [t.y + t.h for t in laid["tiles"]]
-    xs += [label.x for label in labels]
+    # A label is about 3 half-tiles wide, on the side its anchor leaves open.
+    xs += [label.x + {"end": -3, "start": 3}.get(label.anchor, 1.5) for label in labels]
+    xs += [label.x - 1.5 for label in labels if label.anchor == "middle"]
     ys += [label.y for label in labels]
     margin = 1.2
     box = (

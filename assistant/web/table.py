@@ -69,14 +69,15 @@ class Table:
         ]
 
     def picker(self) -> list[list[TileChoice]]:
-        """The 28 tiles in rows by their high half: 6-6 … 6-0, 5-5 … 5-0, …, 0-0."""
+        """The 28 tiles in 4 rows of 7, by high half: the 6s; the 5s and 0-0; the 4s and the
+        1s; the 3s and the 2s, so a player finds a tile by its high half at a glance."""
         hand, can_play = self.hand, self.turn is not None
-        rows: dict[int, list[TileChoice]] = {}
+        suits: dict[int, list[TileChoice]] = {}
         for tile in TILES:
             played = tile in hand.played
             ends = hand.fits(tile) if can_play and not played else []
-            rows.setdefault(halves(tile)[0], []).append(TileChoice(tile, ends, played))
-        return list(rows.values())
+            suits.setdefault(halves(tile)[0], []).append(TileChoice(tile, ends, played))
+        return [suits[6], suits[5] + suits[0], suits[4] + suits[1], suits[3] + suits[2]]
 
     def ends_for(self, tile: str) -> list:
         fitting = set(self.hand.fits(tile))

@@ -1,0 +1,217 @@
+"""The screens without JavaScript: real forms, 303 after a save, 422 and 409 with the table."""
+
+import io
+import json
+import re
+
+from conftest import example
+
+
+def version_of(html: bytes) -> int:
+    return int(re.search(rb'name="version" value="(\d+)"', html).group(1))
+
+
+def create(client, record) -> int:
+    response = client.post("/api/matches", data=json.dumps(record), content_type="application/json")
+    return response.get_json()["id"]
+
+
+def fresh_match(client) -> int:
+    record = example("spinner-lead-four-arms")
+    record["hands"] = []
+    return create(client, record)
+
+
+def test_new_match_form_creates_a_match_and_redirects(client):
+    page = client.get("/matches/new")
+    assert page.status_code == 200
+    form = {
+        "player": ["Ann", "Bo", "Cy", ""],
+        "preset": "muggins",
+        "target": "150",
+        "target_default": "200",
+        "hand_size": "5",
+        "hand_size_default": "5",
+        "leader": "Bo",
+        "create": "1",
+    }
+    response = client.post("/matches/new", data=form)
+    assert response.status_code == 303
+    match = client.get("/api/matches/1").get_json()
+    assert match["record"]["players"] == ["Ann", "Bo", "Cy"]
+    assert match["record"]["rules"] == {"preset": "muggins", "target": 150}
+    assert match["record"]["hands"] == []
+    table = client.get(response.headers["Location"])
+    assert b"Bo leads hand 1" in table.data
+
+
+def test_seats_move_without_javascript(client):
+    form = {"player": ["Ann", "Bo", "", ""], "preset": "all-fives", "move": "1:up"}
+    response = client.post("/matches/new", data=form)
+    assert response.status_code == 200
+    names = re.findall(rb'name="player" value="([^"]*)"', response.data)
+    assert names[:2] == [b"Bo", b"Ann"]
+
+
+def test_known_names_are_suggested(client):
+    fresh_match(client)
+    assert b'<option value="X">' in client.get("/matches/new").data
+
+
+def test_new_match_needs_two_players(client):
+    response = client.post("/matches/new", data={"player": ["Ann"], "create": "1"})
+    assert response.status_code == 422
+    assert b"Enter 2 to 4 players" in response.data
+
+
+def test_leader_by_lot_then_a_tile_that_fits(client):
+    match_id = fresh_match(client)
+    page = client.get(f"/matches/{match_id}")
+    assert b"Who leads hand 1?" in page.data
+    response = client.post(
+        f"/matches/{match_id}/leader", data={"version": version_of(page.data), "leader": "lots"}
+    )
+    assert response.status_code == 303
+    page = client.get(f"/matches/{match_id}")
+    leader = re.search(rb"(\w+) leads hand 1", page.data).group(1).decode()
+    response = client.post(
+        f"/matches/{match_id}/play", data={"version": version_of(page.data), "tile": "5-5"}
+    )
+    assert response.status_code == 303
+    record = client.get(f"/api/matches/{match_id}").get_json()["record"]
+    assert record["hands"][0]["events"] == [{"player": leader, "play": "5-5"}]
+
+
+def test_a_tile_fitting_two_ends_asks_which(client):
+    record = example("spinner-lead-four-arms")
+    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
+    match_id = create(client, record)
+    page = client.get(f"/matches/{match_id}?tile=5-1")
+    assert b"Where does 5-1 go?" in page.data
+    assert b'name="end" value="left"' in page.data and b'name="end" value="right"' in page.data
+    response = client.post(
+        f"/matches/{match_id}/play",
+        data={"version": version_of(page.data), "tile": "5-1", "end": "right"},
+    )
+    assert response.status_code == 303
+
+
+def test_a_tile_that_does_not_fit_is_422_with_the_table(client):
+    record = example("spinner-lead-four-arms")
+    match_id = create(client, record)
+    page = client.get(f"/matches/{match_id}")
+    response = client.post(
+        f"/matches/{match_id}/play", data={"version": version_of(page.data), "tile": "6-6"}
+    )
+    assert response.status_code == 422
+    assert b"6-6 does not fit" in response.data
+    assert b'id="table"' in response.data
+
+
+def test_a_stale_phone_gets_409_and_the_latest_table(client):
+    match_id = fresh_match(client)
+    client.post(f"/matches/{match_id}/leader", data={"version": 1, "leader": "X"})
+    response = client.post(f"/matches/{match_id}/leader", data={"version": 1, "leader": "Y"})
+    assert response.status_code == 409
+    assert "The table changed — here is the latest" in response.get_data(as_text=True)
+    assert b"X leads hand 1" in response.data
+
+
+def test_htmx_gets_only_the_piece_of_screen(client):
+    match_id = fresh_match(client)
+    piece = client.get(f"/matches/{match_id}", headers={"HX-Request": "true"})
+    assert piece.data.startswith(b'<div id="table"')
+    assert "HX-Request" in piece.headers["Vary"]
+    page = client.get(f"/matches/{match_id}")
+    assert b"<html" in page.data
+
+
+def test_a_form_without_version_is_400(client):
+    match_id = fresh_match(client)
+    assert client.post(f"/matches/{match_id}/undo").status_code == 400
+
+
+def test_draw_pass_and_undo(client):
+    match_id = create(client, example("spinner-lead-four-arms"))
+    page = client.get(f"/matches/{match_id}")
+    assert b"Boneyard <b>10</b>" in page.data
+    client.post(f"/matches/{match_id}/draw", data={"version": version_of(page.data)})
+    page = client.get(f"/matches/{match_id}")
+    assert b"Boneyard <b>9</b>" in page.data
+    response = client.post(f"/matches/{match_id}/pass", data={"version": version_of(page.data)})
+    assert response.status_code == 422
+    assert b"must draw" in response.data
+    client.post(f"/matches/{match_id}/undo", data={"version": version_of(page.data)})
+    assert b"Boneyard <b>10</b>" in client.get(f"/matches/{match_id}").data
+
+
+def test_settlement_preview_then_confirm(client):
+    record = example("partnership-spinner-hand")
+    record["hands"][0].pop("left")
+    match_id = create(client, record)
+    page = client.get(f"/matches/{match_id}")
+    assert b"N went out!" in page.data
+    form = {"version": version_of(page.data), "tiles:E": ["6-6"], "pips:S": "4", "pips:W": "9"}
+    preview = client.post(f"/matches/{match_id}/left/preview", data=form)
+    assert preview.status_code == 200
+    assert b"W: 9 \xe2\x86\x92 10" in preview.data
+    assert b"N + S <b>-5</b>" in preview.data
+    assert client.post(f"/matches/{match_id}/left", data=form).status_code == 303
+    result = client.get(f"/api/matches/{match_id}").get_json()["result"]
+    assert result["scores"] == [20, 10]
+
+
+def test_unknown_unplayed_tile_in_settlement_is_422(client):
+    record = example("partnership-spinner-hand")
+    record["hands"][0].pop("left")
+    match_id = create(client, record)
+    form = {"version": 1, "tiles:E": ["5-5"], "pips:S": "4", "pips:W": "9"}
+    response = client.post(f"/matches/{match_id}/left", data=form)
+    assert response.status_code == 422
+    assert b"5-5 was played this hand" in response.data
+
+
+def test_export_and_import_round_trip(client):
+    match_id = create(client, example("next-hand-led-by-winner"))
+    exported = client.get(f"/matches/{match_id}/record.json")
+    assert exported.status_code == 200
+    assert "attachment" in exported.headers["Content-Disposition"]
+    assert json.loads(exported.data) == example("next-hand-led-by-winner")
+    upload = {"record": (io.BytesIO(exported.data), "match.json")}
+    response = client.post("/matches/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 303
+    imported = client.get(response.headers["Location"].replace("/matches/", "/api/matches/"))
+    assert imported.get_json()["record"] == example("next-hand-led-by-winner")
+
+
+def test_a_broken_import_is_422_with_a_clear_message(client):
+    for content, message in [
+        (b"{not json", b"it is not JSON"),
+        (json.dumps(example("wrong-turn")).encode(), b"This match record is broken"),
+        (b"\xff\xfe", b"it is not JSON"),
+    ]:
+        upload = {"record": (io.BytesIO(content), "match.json")}
+        response = client.post("/matches/import", data=upload, content_type="multipart/form-data")
+        assert response.status_code == 422
+        assert message in response.data
+    assert client.get("/api/matches/1").status_code == 404
+
+
+def test_unknown_match_page_is_404(client):
+    assert client.get("/matches/42").status_code == 404
+
+
+def test_rematch_keeps_players_and_rules(client):
+    record = {
+        "format": "allfives-match/1",
+        "rules": {"preset": "all-fives", "target": 10},
+        "players": ["Ann", "Bo"],
+        "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
+    }
+    match_id = create(client, record)
+    assert b"Ann wins!" in client.get(f"/matches/{match_id}").data
+    response = client.post(f"/matches/{match_id}/rematch")
+    assert response.status_code == 303
+    new = client.get(response.headers["Location"].replace("/matches/", "/api/matches/"))
+    assert new.get_json()["record"]["rules"] == record["rules"]
+    assert new.get_json()["record"]["hands"] == []
