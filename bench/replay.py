@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 
+from assistant.engine.cli import replay_line
 from assistant.simulate import random_match
 
 
@@ -31,6 +32,11 @@ def main() -> None:
           f"(including interpreter start-up)")
     print(f"{count / best:,.0f} matches/s")
     print(f"{events / best:,.0f} events/s (goal: 200,000)")
+    start = time.perf_counter()
+    for line in lines.splitlines():
+        replay_line(line.encode())
+    single = time.perf_counter() - start
+    print(f"one core, in process, parse + replay + result: {events / single:,.0f} events/s")
 
 
 if __name__ == "__main__":
