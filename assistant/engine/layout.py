@@ -41,6 +41,21 @@ class OpenEnd:
     double: bool
 
 
+class EndList(list):
+    """Ends and their values inside a message: "left 6, right 1". A list of (name, value), so a
+    translation can name the ends in its own words."""
+
+    def __init__(self, ends: list[tuple[str, int]], joiner: str):
+        super().__init__(ends)
+        self.joiner = joiner
+
+    def __str__(self) -> str:
+        return self.joiner.join(f"{name} {value}" for name, value in self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     """One end's part of the count: `6-6 at right = 12`, `3 at left = 3`, `5-5 = 10`."""
@@ -153,17 +168,10 @@ class Layout:
 
     def _misfit(self, tile: str, fits: list[str]) -> RecordError:
         if fits:
-            return RecordError(
-                N_("{tile} fits {ends}: say which end"),
-                tile=tile,
-                ends=" and ".join(f"{n} {self.ends[n].value}" for n in fits),
-            )
-        return RecordError(
-            N_("{tile} does not fit: open ends are {ends}"), tile=tile, ends=self.describe_ends()
-        )
-
-    def describe_ends(self) -> str:
-        return ", ".join(f"{end.name} {end.value}" for end in self.ends.values())
+            ends = EndList([(n, self.ends[n].value) for n in fits], " and ")
+            return RecordError(N_("{tile} fits {ends}: say which end"), tile=tile, ends=ends)
+        ends = EndList([(end.name, end.value) for end in self.ends.values()], ", ")
+        return RecordError(N_("{tile} does not fit: open ends are {ends}"), tile=tile, ends=ends)
 
     # -- the count ----------------------------------------------------------------------------
 
