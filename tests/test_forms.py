@@ -215,3 +215,13 @@ def test_rematch_keeps_players_and_rules(client):
     new = client.get(response.headers["Location"].replace("/matches/", "/api/matches/"))
     assert new.get_json()["record"]["rules"] == record["rules"]
     assert new.get_json()["record"]["hands"] == []
+
+
+def test_vendored_files_are_cached_long_and_pages_link_them(client):
+    page = client.get("/").get_data(as_text=True)
+    for path in ("/static/vendor/htmx-2.0.11.min.js", "/static/vendor/pico-2.1.1.min.css"):
+        assert path in page
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response.cache_control.max_age == 365 * 24 * 3600
+        response.close()
