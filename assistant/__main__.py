@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
 
+    password = commands.add_parser("admin-password", help="set the club admin password")
+    password.add_argument("--file", help="hash file (default: instance/admin_password)")
+
     args = parser.parse_args(argv)
     if args.command == "replay":
         from assistant.engine.cli import replay_command
@@ -26,6 +29,10 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.web.serve import serve_command
 
         return serve_command(args.host, args.port, args.db)
+    if args.command == "admin-password":
+        from assistant.web.admin import admin_password_command
+
+        return admin_password_command(args.file)
     return 2
 
 

@@ -29,6 +29,11 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(views.bp)
     app.get_send_file_max_age = _max_age
 
+    from assistant.web import admin, security
+
+    security.init_app(app)
+    admin.init_app(app)
+
 
 def _max_age(filename: str | None) -> int | None:
     # Vendored files carry their version in their name, so they never change under it.

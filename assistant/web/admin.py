@@ -1,0 +1,240 @@
+"""The club admin: one password (hashed in instance/admin_password), a login, and the
+`admin_required` decorator for the pages and API routes only the admin may use.
+
+Set the password with `python -m assistant admin-password`. Deleting a match and editing
+(undoing in) a finished match need the admin."""
+
+import functools
+import os
+import sys
+import threading
+import time
+from collections import defaultdict, deque
+from getpass import getpass
+from pathlib import Path
+
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from assistant.engine import replay
+from assistant.web import htmx, store
+from assistant.web.db import get_db, immediate
+
+bp = Blueprint("admin", __name__)
+
+MIN_LENGTH = 8
+ATTEMPTS = 5  # login attempts per client address ...
+WINDOW = 60.0  # ... per this many seconds
+
+
+# -- the password file ------------------------------------------------------------------------
+
+
+def password_file(app: Flask) -> Path:
+    return Path(app.config.get("ADMIN_PASSWORD_FILE") or Path(app.instance_path, "admin_password"))
+
+
+def save_password(path: Path, password: str) -> None:
+    """Writes the scrypt hash of `password`, readable by this user only, replacing any old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(generate_password_hash(password, method="scrypt") + "\n")
+    os.replace(tmp, path)
+
+
+def password_matches(path: Path, password: str) -> bool:
+    try:
+        stored = path.read_text().strip()
+    except FileNotFoundError:
+        return False
+    return bool(stored) and check_password_hash(stored, password)
+
+
+def is_admin() -> bool:
+    return session.get("admin") is True
+
+
+# -- rate limit -------------------------------------------------------------------------------
+
+
+class RateLimit:
+    """At most `limit` hits per `window` seconds per key, in this process."""
+
+    def __init__(self, limit: int, window: float):
+        self.limit, self.window = limit, window
+        self.hits: dict[str, deque] = defaultdict(deque)
+        self.lock = threading.Lock()
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        with self.lock:
+            hits = self.hits[key]
+            while hits and hits[0] <= now - self.window:
+                hits.popleft()
+            if len(hits) >= self.limit:
+                return False
+            hits.append(now)
+            return True
+
+
+# -- the decorator ----------------------------------------------------------------------------
+
+
+def _wants_json() -> bool:
+    return request.blueprint == "api" or request.path.startswith("/api/")
+
+
+def refuse():
+    """The answer to a visitor who is not the admin: JSON 401 for the API, else the login page."""
+    if _wants_json():
+        return {"error": _("Only the club admin may do this: log in first.")}, 401
+    target = url_for("admin.login", next=request.full_path.rstrip("?"))
+    if htmx:
+        return "", 200, {"HX-Redirect": target}
+    return redirect(target, 303)
+
+
+def admin_required(view):
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        if not is_admin():
+            return refuse()
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
+# Undoing in a finished match changes a result the club has seen: only the admin may.
+FINISHED_EDITS = {"views.undo", "api.undo"}
+
+
+def _guard_finished_matches():
+    if request.method != "POST" or request.endpoint not in FINISHED_EDITS or is_admin():
+        return None
+    match_id = (request.view_args or {}).get("match_id")
+    try:
+        stored = store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        return None  # the view answers 404
+    if replay(stored.record).winner is None:
+        return None
+    return refuse()
+
+
+# -- routes -----------------------------------------------------------------------------------
+
+
+def _safe_next(target: str | None) -> str:
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return url_for("views.home")
+
+
+@bp.route("/admin/login", methods=["GET", "POST"])
+def login():
+    error = None
+    status = 200
+    next_url = request.values.get("next", "")
+    if request.method == "POST":
+        if not current_app.extensions["admin_logins"].allow(request.remote_addr or "?"):
+            error = _("Too many login attempts: wait a minute and try again.")
+            status = 429
+        elif not password_file(current_app).exists():
+            error = _("No admin password is set: run `python -m assistant admin-password`.")
+            status = 403
+        elif password_matches(password_file(current_app), request.form.get("password", "")):
+            session.clear()
+            session["admin"] = True
+            return redirect(_safe_next(next_url), 303)
+        else:
+            error = _("Wrong password.")
+            status = 401
+    page = render_template("admin/login.html", error=error, next_url=next_url)
+    return page, status
+
+
+@bp.post("/admin/logout")
+def logout():
+    session.pop("admin", None)
+    return redirect(url_for("views.home"), 303)
+
+
+@bp.post("/matches/<int:match_id>/delete")
+@admin_required
+def delete_match(match_id: int):
+    db = get_db()
+    with immediate(db):
+        db.execute("DELETE FROM matches WHERE id = ?", [match_id])
+    return redirect(url_for("views.home"), 303)
+
+
+# -- session cookie ---------------------------------------------------------------------------
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is HttpOnly and SameSite=Lax, and Secure whenever the request came
+    over https (directly or, with a proxy that says so, X-Forwarded-Proto)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def get_cookie_samesite(self, app: Flask) -> str:
+        return app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+
+    def get_cookie_httponly(self, app: Flask) -> bool:
+        return True
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = SessionInterface()
+    app.extensions["admin_logins"] = RateLimit(ATTEMPTS, WINDOW)
+    app.register_blueprint(bp)
+    app.before_request(_guard_finished_matches)
+    app.jinja_env.globals.update(is_admin=is_admin)
+
+
+# -- command line -----------------------------------------------------------------------------
+
+
+def _read_new_password() -> str:
+    if sys.stdin.isatty():
+        first = getpass("New admin password: ")
+        if getpass("Again: ") != first:
+            raise ValueError("the two passwords differ")
+        return first
+    lines = sys.stdin.read().splitlines()
+    if len(lines) >= 2 and lines[0] != lines[1]:
+        raise ValueError("the two passwords differ")
+    return lines[0] if lines else ""
+
+
+def admin_password_command(file: str | None) -> int:
+    if file:
+        path = Path(file)
+    else:
+        path = Path(Flask("assistant", instance_relative_config=True).instance_path)
+        path = path / "admin_password"
+    try:
+        password = _read_new_password()
+    except ValueError as error:
+        print(f"admin-password: {error}; nothing changed.", file=sys.stderr)
+        return 2
+    if len(password) < MIN_LENGTH:
+        print(f"admin-password: use at least {MIN_LENGTH} characters.", file=sys.stderr)
+        return 2
+    save_password(path, password)
+    print(f"The admin password is set ({path}).")
+    return 0

@@ -1,0 +1,159 @@
+"""The club admin: the password command, login, logout, the rate limit, what needs the admin."""
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from assistant import create_app
+from assistant.simulate import random_match
+from assistant.web.admin import password_matches, save_password
+
+PASSWORD = "correct horse battery"
+
+
+def token(client, path="/admin/login") -> str:
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+@pytest.fixture
+def admin_app(tmp_path):
+    path = tmp_path / "admin_password"
+    save_password(path, PASSWORD)
+    config = {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "test.sqlite"),
+        "SECRET_KEY": "t",
+        "ADMIN_PASSWORD_FILE": str(path),
+    }
+    return create_app(config)
+
+
+@pytest.fixture
+def admin_client(admin_app):
+    return admin_app.test_client()
+
+
+def login(client, password=PASSWORD, **extra):
+    form = {"password": password, "csrf_token": token(client)} | extra
+    return client.post("/admin/login", data=form)
+
+
+def finished_match(client) -> int:
+    record = random_match(random.Random(4), players=2, rules="all-fives")
+    body = json.dumps(record)
+    response = client.post("/api/matches", data=body, content_type="application/json")
+    assert response.status_code == 201
+    return response.get_json()["id"]
+
+
+def test_the_command_stores_a_scrypt_hash_from_stdin(tmp_path):
+    path = tmp_path / "instance" / "admin_password"
+    command = [sys.executable, "-m", "assistant", "admin-password", "--file", str(path)]
+    typed = f"{PASSWORD}\n{PASSWORD}\n"
+    done = subprocess.run(command, input=typed, text=True, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert path.read_text().startswith("scrypt:")
+    assert PASSWORD not in path.read_text()
+    assert path.stat().st_mode & 0o077 == 0
+    assert password_matches(path, PASSWORD)
+    assert not password_matches(path, PASSWORD + "!")
+
+
+@pytest.mark.parametrize(
+    "typed", ["one-password\nanother-one\n", "short\nshort\n", ""], ids=["differ", "short", "none"]
+)
+def test_the_command_refuses_bad_passwords_and_keeps_the_old_one(tmp_path, typed):
+    path = tmp_path / "admin_password"
+    save_password(path, PASSWORD)
+    command = [sys.executable, "-m", "assistant", "admin-password", "--file", str(path)]
+    done = subprocess.run(command, input=typed, text=True, capture_output=True)
+    assert done.returncode == 2
+    assert password_matches(path, PASSWORD)
+
+
+def test_login_and_logout(admin_client):
+    assert login(admin_client, "wrong password").status_code == 401
+    response = login(admin_client, next="/matches/new")
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/matches/new"
+    assert "You are logged in" in admin_client.get("/admin/login").get_data(as_text=True)
+    out = admin_client.post("/admin/logout", data={"csrf_token": token(admin_client)})
+    assert out.status_code == 303
+    assert "You are logged in" not in admin_client.get("/admin/login").get_data(as_text=True)
+
+
+def test_login_never_redirects_off_site(admin_client):
+    for target in ["https://evil.example/", "//evil.example/", "/\\evil.example"]:
+        response = login(admin_client, next=target)
+        assert response.headers["Location"] == "/"
+
+
+def test_login_without_a_password_set_says_how_to_set_one(client):
+    page = client.get("/admin/login").get_data(as_text=True)
+    form = {"password": "anything-at-all", "csrf_token": re.search(r'value="([^"]{20,})"', page)[1]}
+    response = client.post("/admin/login", data=form)
+    assert response.status_code == 403
+    assert "admin-password" in response.get_data(as_text=True)
+
+
+def test_five_attempts_a_minute_then_429(admin_client):
+    for _ in range(5):
+        assert login(admin_client, "guess-guess").status_code == 401
+    refused = login(admin_client)  # even the right password, until the minute is over
+    assert refused.status_code == 429
+    assert "Too many login attempts" in refused.get_data(as_text=True)
+
+
+def test_the_session_cookie_is_httponly_lax_and_secure_over_https(admin_client):
+    response = login(admin_client)
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    admin_client.get("/admin/login", base_url="https://localhost")
+    secure = admin_client.post(
+        "/admin/login",
+        data={"password": PASSWORD, "csrf_token": token(admin_client)},
+        base_url="https://localhost",
+    )
+    assert "Secure" in secure.headers["Set-Cookie"]
+
+
+def test_deleting_a_match_needs_the_admin(admin_client):
+    match_id = finished_match(admin_client)
+    csrf = token(admin_client)
+    response = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
+    assert response.status_code == 303
+    assert response.headers["Location"].startswith("/admin/login?next=")
+    htmx = admin_client.post(
+        f"/matches/{match_id}/delete", data={"csrf_token": csrf}, headers={"HX-Request": "true"}
+    )
+    assert htmx.headers["HX-Redirect"].startswith("/admin/login")
+    assert admin_client.get(f"/api/matches/{match_id}").status_code == 200
+
+    login(admin_client)
+    response = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
+    assert response.status_code == 303
+    assert admin_client.get(f"/api/matches/{match_id}").status_code == 404
+
+
+def test_undo_in_a_finished_match_needs_the_admin(admin_client):
+    match_id = finished_match(admin_client)
+    version = admin_client.get(f"/api/matches/{match_id}").get_json()["version"]
+    body = json.dumps({"version": version})
+    undo = f"/api/matches/{match_id}/undo"
+    refused = admin_client.post(undo, data=body, content_type="application/json")
+    assert refused.status_code == 401
+    assert "admin" in refused.get_json()["error"]
+    form = {"version": version, "csrf_token": token(admin_client)}
+    page = admin_client.post(f"/matches/{match_id}/undo", data=form)
+    assert page.status_code == 303 and "/admin/login" in page.headers["Location"]
+    assert admin_client.get(f"/api/matches/{match_id}").get_json()["version"] == version
+
+    login(admin_client)
+    done = admin_client.post(undo, data=body, content_type="application/json")
+    assert done.status_code == 200
+    assert done.get_json()["result"]["winner"] is None
