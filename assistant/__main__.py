@@ -20,6 +20,13 @@ def main(argv: list[str] | None = None) -> int:
     password = commands.add_parser("admin-password", help="set the club admin password")
     password.add_argument("--file", help="hash file (default: instance/admin_password)")
 
+    commands.add_parser(
+        "translations", help="re-extract the messages and update the catalogs (developers)"
+    )
+
+    rebuild = commands.add_parser("rebuild-stats", help="rebuild the club's statistics cache")
+    rebuild.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
+
     args = parser.parse_args(argv)
     if args.command == "replay":
         from assistant.engine.cli import replay_command
@@ -33,6 +40,15 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.web.admin import admin_password_command
 
         return admin_password_command(args.file)
+    if args.command == "translations":
+        from assistant.web.catalogs import update_catalogs
+
+        print("\n".join(update_catalogs()))
+        return 0
+    if args.command == "rebuild-stats":
+        from assistant.club.cache import rebuild_command
+
+        return rebuild_command(args.db)
     return 2
 
 

@@ -1,23 +1,20 @@
 """The web app: the table screens and the JSON API, on top of the rules engine."""
 
-from flask import Flask, request
+from flask import Flask
 from flask_babel import Babel, get_locale
 from flask_htmx import HTMX
 
-from assistant.web import db, dominoes
+from assistant.web import db, dominoes, i18n
+from assistant.web.i18n import LANGUAGES  # noqa: F401  (the languages with a catalog)
 
-LANGUAGES = ["en"]
 htmx = HTMX()
 YEAR = 365 * 24 * 3600
 
 
-def _locale() -> str | None:
-    return request.accept_languages.best_match(LANGUAGES)
-
-
 def init_app(app: Flask) -> None:
     db.init_app(app)
-    Babel(app, locale_selector=_locale)
+    i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
+    Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
     app.jinja_env.globals.update(
         spots=dominoes.spots, layout_view=dominoes.view, get_locale=get_locale
@@ -33,6 +30,11 @@ def init_app(app: Flask) -> None:
 
     security.init_app(app)
     admin.init_app(app)
+
+    from assistant.web import club, history, live
+
+    for blueprint in (club.bp, history.bp, live.bp):
+        app.register_blueprint(blueprint)
 
 
 def _max_age(filename: str | None) -> int | None:

@@ -3,11 +3,23 @@
 from flask_babel import gettext as _
 
 from assistant.engine import RecordError
+from assistant.engine.layout import EndList
+from assistant.web.i18n import END_NAMES, end_name, ends_text
+
+
+def _param(name: str, value: object) -> object:
+    """A value inside an engine message, in the player's words: ends are named in their language."""
+    if isinstance(value, EndList):
+        return ends_text(value, value.joiner)
+    if name == "end" and value in END_NAMES:
+        return end_name(value)
+    return value
 
 
 def explain(error: RecordError, where: bool = False) -> str:
     """The engine's sentence, translated; with its place in the record when `where`."""
-    reason = _(error.template).format(**error.params)
+    params = {name: _param(name, value) for name, value in error.params.items()}
+    reason = _(error.template).format(**params)
     if not where or error.hand is None:
         return reason
     if error.event is None:

@@ -7,6 +7,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.engine import DESCRIPTIONS, PRESETS, RecordError, new_record, preset
 from assistant.engine.rules import CHOICES
+from assistant.web.i18n import option_label
 from assistant.web.messages import explain
 
 SEATS = 4
@@ -73,7 +74,8 @@ def _whole_number(name: str, value: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise ValueError(_("%(option)s must be a whole number.", option=name)) from None
+        label = option_label(name)
+        raise ValueError(_("%(option)s must be a whole number.", option=label)) from None
 
 
 def from_form(form: MultiDict) -> NewMatch:

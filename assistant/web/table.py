@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, rounded
+from assistant.web.i18n import term_text
 from assistant.web.messages import explain
 from assistant.web.store import StoredMatch
 
@@ -95,7 +96,7 @@ class Table:
         if len(parts) != 1:
             sum_text += f" = {play['count']}"
         side = self.match.side_name(self.match.side_of[play["player"]])
-        return {"play": play, "sum": sum_text, "side": side}
+        return {"play": play, "sum": sum_text, "side": side, "terms": [term_text(t) for t in terms]}
 
     def previous_hand(self):
         """The hand just settled, shown while the next one waits for its lead."""

@@ -1,0 +1,218 @@
+"""The players' language: chosen from the browser, switched on every screen, kept in a cookie.
+
+Also the words the engine leaves in English for the screens to translate: the names of the ends,
+the count's terms, the rules options, and numbers and dates in the local way.
+"""
+
+import os
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from babel.lists import format_list
+from flask import Blueprint, Flask, abort, redirect, request
+from flask_babel import format_date, format_decimal, get_locale
+from flask_babel import gettext as _
+
+from assistant.engine.errors import N_
+from assistant.web.catalogs import compile_catalogs
+
+LANGUAGES = ["en", "da", "sv", "fr"]
+# Each language named in itself, for the switch.
+NAMES = {"en": "English", "da": "Dansk", "sv": "Svenska", "fr": "Français"}
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+bp = Blueprint("i18n", __name__)
+
+END_NAMES = {
+    # Translators: the end of the layout to the left of the lead, on a button and in messages.
+    "left": N_("left"),
+    # Translators: the end of the layout to the right of the lead.
+    "right": N_("right"),
+    # Translators: the spinner's arm going up (away from the player holding the phone).
+    "up": N_("up"),
+    # Translators: the spinner's arm going down.
+    "down": N_("down"),
+}
+
+PRESET_NAMES = {
+    "all-fives": N_("All Fives"),
+    "muggins": N_("Muggins"),
+    "pagat": N_("Pagat"),
+}
+
+# The new-match form's advanced options, and what each choice means at the table.
+OPTION_LABELS = {
+    "layout": N_("Layout"),
+    "spinner_count": N_("How the spinner counts"),
+    "hand_end": N_("After a hand"),
+    "domino_rounding": N_("Rounding the loser's pips"),
+    "block_scoring": N_("A blocked hand scores"),
+    "block_tie": N_("A tie in a blocked hand"),
+    "rounding": N_("Rounding pips to fives"),
+    "win_check": N_("The target is checked"),
+    "score_unit": N_("Scores are kept in"),
+    "exact_target": N_("Exact target"),
+    "boneyard_reserve": N_("Tiles left in the boneyard"),
+    "target": N_("Target"),
+    "hand_size": N_("Tiles per hand"),
+}
+CHOICE_LABELS = {
+    ("layout", "two_ends"): N_("Two ends: no spinner"),
+    ("layout", "spinner"): N_("Spinner: the first double opens four ends"),
+    ("spinner_count", "all_fives"): N_("Both halves until both its sides are covered"),
+    ("spinner_count", "sniff_exposed"): N_("Its value for each side left open (Sniff)"),
+    ("hand_end", "penalty_own"): N_("Everyone pays their own pips"),
+    ("hand_end", "winner_takes"): N_("The winner collects the opponents' pips"),
+    ("domino_rounding", "per_player"): N_("Each opponent's hand rounded"),
+    ("domino_rounding", "total"): N_("The opponents' total rounded once"),
+    ("block_scoring", "sides_minus_own"): N_("The others' pips minus its own"),
+    ("block_scoring", "opponents_total"): N_("The opponents' pips"),
+    ("block_tie", "no_score"): N_("Nobody scores"),
+    ("block_tie", "split"): N_("The tied players split the points"),
+    ("rounding", "nearest"): N_("To the nearest five"),
+    ("rounding", "down"): N_("Down to a five"),
+    ("rounding", "none"): N_("Not rounded"),
+    ("win_check", "immediate"): N_("At once, even mid-hand"),
+    ("win_check", "end_of_hand"): N_("At the end of each hand"),
+    ("score_unit", "points"): N_("Points"),
+    ("score_unit", "fives"): N_("Fives (one per five points)"),
+    ("exact_target", "false"): N_("No: passing the target wins"),
+    ("exact_target", "true"): N_("Yes: only landing on it wins"),
+}
+
+
+# -- choosing and switching -------------------------------------------------------------------
+
+
+def select_locale() -> str | None:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES)
+
+
+def local_path(target: str | None) -> str | None:
+    """`target` when it is a path on this site ("/matches/3?tile=5-5"), else None."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if "\\" in target or any(ord(c) < 32 or c == "\x7f" for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+def here() -> str:
+    """The address of this screen, for the language switch to come back to."""
+    if request.method == "GET":
+        return request.full_path.removesuffix("?")
+    # A page answering a form (a 422 table, say) comes back to the screen the form was on.
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path:
+        path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+        return local_path(path) or "/"
+    return "/"
+
+
+@bp.get("/language/<code>")
+def switch(code: str):
+    if code not in LANGUAGES:
+        abort(404)
+    response = redirect(local_path(request.args.get("next")) or "/", 303)
+    response.set_cookie(
+        COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure
+    )
+    return response
+
+
+def switch_links() -> list[dict]:
+    current, back = str(get_locale()), here()
+    return [
+        {"code": code, "name": NAMES[code], "current": code == current, "next": back}
+        for code in LANGUAGES
+    ]
+
+
+# -- words and numbers for the screens --------------------------------------------------------
+
+
+def end_name(name: str) -> str:
+    return _(END_NAMES[name]) if name in END_NAMES else name
+
+
+def ends_text(ends: list[tuple[str, int]], joiner: str = ", ") -> str:
+    """An engine EndList (or any list of (end, value)) in the player's words."""
+    parts = [f"{end_name(name)} {value}" for name, value in ends]
+    if joiner.strip() == "and":
+        return format_list(parts, locale=get_locale())
+    return ", ".join(parts)
+
+
+def term_text(term) -> str:
+    """The engine's Term in the player's words: "6-6 at right = 12", "left 3", "5-5 = 10"."""
+    if term.end and "-" not in term.tile:
+        return f"{end_name(term.end)} {term.value}"  # a plain tile: its end shows its value
+    if term.end:
+        return _(
+            "%(tile)s at %(end)s = %(value)s",
+            tile=term.tile,
+            end=end_name(term.end),
+            value=term.value,
+        )
+    return _("%(tile)s = %(value)s", tile=term.tile, value=term.value)
+
+
+def preset_name(name: str) -> str:
+    return _(PRESET_NAMES[name]) if name in PRESET_NAMES else name
+
+
+def option_label(name: str) -> str:
+    return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name
+
+
+def choice_label(option: str, choice: object) -> str:
+    key = "true" if choice is True else "false" if choice is False else str(choice)
+    label = CHOICE_LABELS.get((option, key))
+    return _(label) if label else key
+
+
+def number(value) -> str:
+    """7.5 → "7,5" in Danish, Swedish and French."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return format_decimal(value)
+
+
+def signed(value) -> str:
+    """A change of score with its sign: +10, -5, +7,5."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return format_decimal(value, format="+#,##0.##;-#,##0.##")
+
+
+def date(value: str | datetime) -> str:
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return format_date(value, format="medium")
+
+
+# -- the app ----------------------------------------------------------------------------------
+
+
+def init_app(app: Flask) -> None:
+    # Compiled into the instance folder, which a checkout and an installed package both can write.
+    compiled = os.path.join(app.instance_path, "translations")
+    compile_catalogs(compiled)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = compiled
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(
+        language_links=switch_links,
+        end_name=end_name,
+        term_text=term_text,
+        option_label=option_label,
+        preset_name=preset_name,
+        choice_label=choice_label,
+    )
+    app.jinja_env.filters.update(num=number, signed=signed, date=date)

@@ -1,0 +1,58 @@
+"""Switching language in the middle of a match, on a phone-sized Chromium: nothing is lost."""
+
+import pytest
+from conftest import example
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#table input[name=version]").first.input_value())
+
+
+def saved(page: Page, before: int) -> None:
+    expect(page.locator("#table input[name=version]").first).to_have_value(str(before + 1))
+
+
+def test_switching_to_danish_mid_match_keeps_the_table(page: Page, live_server):
+    record = example("spinner-lead-four-arms")
+    record["hands"] = []
+    match_id = live_server.post_json("/api/matches", record)["id"]
+    page.goto(f"{live_server.url}/matches/{match_id}")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+    before = version(page)
+    page.get_by_role("button", name="X", exact=True).click()  # who leads
+    saved(page, before)
+    before = version(page)
+    page.get_by_role("button", name="5-5", exact=True).click()
+    saved(page, before)
+    expect(page.get_by_text("Y to play")).to_be_visible()
+
+    page.get_by_role("link", name="DA", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    expect(page).to_have_url(f"{live_server.url}/matches/{match_id}")
+    expect(page.get_by_text("Y er i tur")).to_be_visible()
+    expect(page.locator(".scoreboard .score")).to_have_text(["10", "0"])
+    expect(page.locator(".held")).to_contain_text("Bunken 10")
+
+    # 5-1 fits both sides of the spinner: the ends are asked in Danish, tiles keep their names.
+    page.get_by_role("button", name="5-1", exact=True).click()
+    expect(page.get_by_text("Hvor skal 5-1 ligge?")).to_be_visible()
+    before = version(page)
+    page.get_by_role("button", name="højre", exact=True).click()
+    saved(page, before)
+    expect(page.locator(".open-ends")).to_contain_text("højre 1")
+    expect(page.locator(".last-play")).to_contain_text("sum 10 (5-5) + 1 = 11")
+    expect(page.locator(".last-play .terms")).to_have_text("venstre: 5-5 = 10 · højre 1")
+    expect(page.get_by_text("X er i tur")).to_be_visible()
+
+    page.reload()  # the cookie keeps Danish
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    danish = page.get_by_role("link", name="DA", exact=True)
+    expect(danish).to_have_attribute("aria-current", "true")
+    assert live_server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]["events"] == [
+        {"player": "X", "play": "5-5"},
+        {"player": "Y", "play": "5-1", "end": "right"},
+    ]

@@ -1,0 +1,215 @@
+"""Every screen in Danish, Swedish and French: <html lang>, the game's words, no English left."""
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from conftest import example
+
+from assistant.engine import RecordError, add_entry
+from assistant.web import catalogs
+from assistant.web.i18n import number, signed
+from assistant.web.messages import explain
+
+OTHERS = ["da", "sv", "fr"]
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
+
+
+class _Text(HTMLParser):
+    """What a player sees or hears: text, and the labels and titles of elements."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        for name, value in attrs:
+            if name in ("aria-label", "title", "placeholder", "alt") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    return re.sub(r"[ \t\r\n]+", " ", " ".join(parser.parts)).strip()
+
+
+def english_words(language: str) -> list[str]:
+    """Stretches of English messages that their translation does not keep: none may show."""
+    catalog = [m for m in catalogs.read_catalog(language) if m.id and isinstance(m.id, str)]
+    translated = "\n".join(m.string for m in catalog)
+    found = set()
+    for message in catalog:
+        for chunk in PLACEHOLDER.split(message.id):
+            chunk = chunk.strip(" .,:;!?·()+=–—'\"")
+            if len(chunk) < 4 or not re.search("[A-Za-z]{3}", chunk):
+                continue
+            # Words the language shares with English ("hand" in Swedish) are not left-overs.
+            if not re.search(rf"\b{re.escape(chunk)}\b", translated):
+                found.add(chunk)
+    return sorted(found, key=len, reverse=True)
+
+
+def create(client, record) -> int:
+    response = client.post("/api/matches", data=json.dumps(record), content_type="application/json")
+    assert response.status_code in (200, 201), response.data
+    return response.get_json()["id"]
+
+
+def _lead(client) -> str:
+    record = example("spinner-lead-four-arms")
+    record["hands"] = []
+    return f"/matches/{create(client, record)}"
+
+
+def _play(client) -> str:
+    record = example("spinner-lead-four-arms")
+    record["hands"][0]["events"] = record["hands"][0]["events"][:3]
+    return f"/matches/{create(client, record)}"
+
+
+def _end_choice(client) -> str:
+    record = example("spinner-lead-four-arms")
+    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
+    return f"/matches/{create(client, record)}?tile=5-1"
+
+
+def _settle(client) -> str:
+    record = example("partnership-spinner-hand")
+    record["hands"][0].pop("left")
+    return f"/matches/{create(client, record)}"
+
+
+def _next_lead(client) -> str:
+    return f"/matches/{create(client, example('partnership-spinner-hand'))}"
+
+
+def _winner(client) -> str:
+    record = {
+        "format": "allfives-match/1",
+        "rules": {"preset": "all-fives", "target": 10},
+        "players": ["Ann", "Bo"],
+        "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
+    }
+    return f"/matches/{create(client, record)}"
+
+
+def _home(client) -> str:
+    _winner(client)
+    _play(client)
+    return "/"
+
+
+def _new(client) -> str:
+    return "/matches/new"
+
+
+# Each screen, and a word of the game it must show in each language.
+SCREENS = {
+    "home": (_home, {"da": "I gang", "sv": "Pågår", "fr": "En cours"}),
+    "new match": (_new, {"da": "Alle femmere", "sv": "Alla femmor", "fr": "Tous les cinq"}),
+    "lead": (_lead, {"da": "Træk lod", "sv": "Dra lott", "fr": "Tirer au sort"}),
+    "play": (_play, {"da": "Bunken", "sv": "Högen", "fr": "Pioche"}),
+    "end choice": (_end_choice, {"da": "venstre", "sv": "vänster", "fr": "gauche"}),
+    "settle": (_settle, {"da": "domino!", "sv": "domino!", "fr": "domino\u202f!"}),
+    "next lead": (_next_lead, {"da": "lægger ud", "sv": "spelar ut", "fr": "entame"}),
+    "winner": (_winner, {"da": "vinder!", "sv": "vinner!", "fr": "gagne\u202f!"}),
+}
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_screen_speaks_the_language(client, screen, language):
+    setup, words = SCREENS[screen]
+    path = setup(client)
+    page = client.get(path, headers={"Accept-Language": f"{language}, en;q=0.5"})
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert f'<html lang="{language}"' in html
+    text = visible_text(html)
+    assert words[language] in text
+    words_left = english_words(language)
+    left_in_english = [w for w in words_left if re.search(rf"\b{re.escape(w)}\b", text)]
+    assert not left_in_english, f"English on the {screen} screen in {language}: {left_in_english}"
+
+
+def test_the_tile_and_end_buttons_keep_their_names(client):
+    page = client.get(_end_choice(client), headers={"Accept-Language": "da"})
+    html = page.get_data(as_text=True)
+    assert 'aria-label="5-1"' in html  # tiles are named the same in every language
+    assert re.search(r'data-end="left"[^>]*>venstre <span', html)
+    assert 'name="end" value="right"' in html
+
+
+def test_the_language_switch_is_remembered_and_goes_back(client):
+    path = _play(client)
+    switched = client.get(f"/language/fr?next={path}")
+    assert switched.status_code == 303 and switched.headers["Location"] == path
+    assert "lang=fr" in switched.headers["Set-Cookie"]
+    # The cookie wins over the browser's own languages.
+    page = client.get(path, headers={"Accept-Language": "da"}).get_data(as_text=True)
+    assert '<html lang="fr"' in page and "Pioche" in page
+    assert f'href="/language/sv?next={path}"' in page
+    assert 'data-lang="fr" aria-current="true"' in page
+
+
+@pytest.mark.parametrize(
+    "target", ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:x", ""]
+)
+def test_the_switch_only_goes_back_to_this_site(client, target):
+    response = client.get("/language/sv", query_string={"next": target})
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_404(client):
+    assert client.get("/language/xx?next=/").status_code == 404
+
+
+def test_a_page_answering_a_form_switches_back_to_the_screen(client):
+    record = example("spinner-lead-four-arms")
+    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
+    path = f"/matches/{create(client, record)}"
+    response = client.post(
+        f"{path}/play",
+        data={"version": 1, "tile": "6-6"},
+        headers={"Accept-Language": "sv", "Referer": f"http://localhost{path}"},
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "6-6 passar inte: de öppna ändarna är vänster 5, höger 5" in html
+    assert f'href="/language/da?next={path}"' in html
+
+
+def test_numbers_and_dates_are_local(app):
+    with app.test_request_context(headers={"Accept-Language": "da"}):
+        assert number(7.5) == "7,5" and signed(7.5) == "+7,5" and signed(-5.0) == "-5"
+        assert app.jinja_env.filters["date"]("2025-05-03T10:00:00+00:00") == "3. maj 2025"
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert number(192.5) == "192,5" and signed(0) == "+0"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert number(7.5) == "7.5" and signed(10.0) == "+10"
+
+
+def test_engine_errors_name_the_ends_in_the_language(app):
+    record = example("spinner-lead-four-arms")
+    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
+    try:
+        add_entry(record, {"player": "Y", "play": "5-1"})
+    except RecordError as error:
+        fits = error
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert explain(fits) == "5-1 va à gauche 5 et droite 5\u00a0: dites à quel bout"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert explain(fits) == "5-1 fits left 5 and right 5: say which end"
