@@ -213,3 +213,53 @@ def test_engine_errors_name_the_ends_in_the_language(app):
         assert explain(fits) == "5-1 va à gauche 5 et droite 5\u00a0: dites à quel bout"
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert explain(fits) == "5-1 fits left 5 and right 5: say which end"
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and "download" not in attrs and (attrs.get("href") or "").startswith("/"):
+            self.links.append(attrs["href"].split("#")[0])
+
+
+def _seeds(app, client) -> list[str]:
+    """Every screen the app routes with GET, a played match's screens among them."""
+    match_id = create(client, example("next-hand-led-by-winner"))
+    _winner(client)
+    values = {"match_id": match_id, "player_id": 1, "step": 3}
+    paths = []
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or rule.endpoint.split(".")[0] in ("static", "i18n", "api"):
+            continue
+        if set(rule.arguments) <= set(values):
+            paths.append(rule.build({a: values[a] for a in rule.arguments})[1])
+    return sorted(set(paths))
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_no_screen_shows_english(app, client, language):
+    """The routed screens and every page their links reach (a watch page, say), in the language."""
+    todo, seen, checked = _seeds(app, client), set(), []
+    while todo and len(seen) < 80:
+        path = todo.pop(0)
+        if path in seen or path.startswith(("/language/", "/static/", "/api/")):
+            continue
+        seen.add(path)
+        page = client.get(path, headers={"Accept-Language": language})
+        if page.status_code != 200 or page.mimetype != "text/html":
+            continue
+        html = page.get_data(as_text=True)
+        if "<html" in html:
+            assert f'<html lang="{language}"' in html, path
+        text = visible_text(html)
+        english = [w for w in english_words(language) if re.search(rf"\b{re.escape(w)}\b", text)]
+        assert not english, f"English on {path} in {language}: {english}"
+        checked.append(path)
+        links = _Links()
+        links.feed(html)
+        todo += links.links
+    assert {"/", "/matches/new"} <= set(checked)
