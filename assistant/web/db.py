@@ -29,6 +29,15 @@ def create_matches(db: Database) -> None:
     )
 
 
+@migrations()
+def club_tables(db: Database) -> None:
+    """Players, watch codes and the derived statistics cache (assistant/club/schema.py)."""
+    from assistant.club import cache, schema
+
+    schema.create_tables(db)
+    cache.rebuild(db)
+
+
 def connect(path: str | Path) -> Database:
     # A writer waits this long for another writer's BEGIN IMMEDIATE instead of failing at once.
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)

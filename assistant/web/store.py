@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 from sqlite_utils.db import NotFoundError
 
+from assistant.club import cache
 from assistant.web.db import immediate
 
 
@@ -55,6 +56,7 @@ def create(db: Database, record: dict, leader: str | None = None) -> StoredMatch
     }
     with immediate(db):
         match_id = db["matches"].insert(row).last_pk
+        cache.refresh(db, match_id)  # the club's statistics, in the same transaction
     return get(db, match_id)
 
 
@@ -90,4 +92,5 @@ def _write(db: Database, match_id: int, version: int, columns) -> StoredMatch:
             raise StaleVersion(stored)
         update = columns(stored) | {"version": version + 1, "updated": _now()}
         db["matches"].update(match_id, update)
+        cache.refresh(db, match_id)
     return get(db, match_id)

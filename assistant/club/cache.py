@@ -1,0 +1,144 @@
+"""The derived cache: refreshed from the record inside the same write transaction as every
+write of a match, rebuilt whole by `python -m assistant rebuild-stats`, filled in bulk by import
+and the benchmark."""
+
+import secrets
+
+import orjson
+
+from assistant.club import derive, ratings, registry
+from assistant.engine import RecordError, replay
+
+SUMMARY_COLUMNS = [
+    "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
+    "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
+]  # fmt: skip
+PLAYER_COLUMNS = [
+    "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
+    "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
+    "blocks_won", "pips_caught",
+]  # fmt: skip
+INSERT_SUMMARY = (
+    f"INSERT OR REPLACE INTO match_summary({', '.join(SUMMARY_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(SUMMARY_COLUMNS))})"
+)
+INSERT_PLAYER = (
+    f"INSERT INTO match_players({', '.join(PLAYER_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(PLAYER_COLUMNS))})"
+)
+
+
+def rows(db, match, match_id, created, updated, finished_at, names: dict | None = None):
+    """The summary row and the per-seat rows of one replayed match, as tuples for the inserts."""
+    summary = derive.summary(match) | {
+        "match_id": match_id,
+        "created": created,
+        "updated": updated,
+        "finished_at": finished_at if match.winner is not None else None,
+    }
+    ids = {p: registry.ensure(db, p, names) for p in match.players}
+    seats = []
+    for row in derive.player_rows(match):
+        row |= {
+            "match_id": match_id,
+            "player_id": ids[row["name"]],
+            "partner_id": ids[row["partner"]] if row["partner"] else None,
+            "preset": summary["preset"],
+            "finished": summary["finished"],
+            "hands": summary["hands"],
+        }
+        seats.append(tuple(row[c] for c in PLAYER_COLUMNS))
+    return tuple(summary[c] for c in SUMMARY_COLUMNS), seats
+
+
+def watch_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def refresh(db, match_id: int) -> None:
+    """Brings one match's cache rows in line with its record; call inside the write."""
+    row = db.execute(
+        "SELECT record, created, updated FROM matches WHERE id = ?", [match_id]
+    ).fetchone()
+    old = db.execute(
+        "SELECT finished, finished_at, scores, winner FROM match_summary WHERE match_id = ?",
+        [match_id],
+    ).fetchone()
+    db.execute("DELETE FROM match_players WHERE match_id = ?", [match_id])
+    db.execute("DELETE FROM match_summary WHERE match_id = ?", [match_id])
+    if row is None:
+        ratings.mark_dirty(db)
+        return
+    record, created, updated = row
+    try:
+        match = replay(orjson.loads(record))
+    except RecordError:
+        ratings.mark_dirty(db)  # stored records replay; if one does not, it is left out
+        return
+    was_finished = bool(old and old[0])
+    finished_at = old[1] if was_finished else updated
+    summary, seats = rows(db, match, match_id, created, updated, finished_at)
+    db.execute(INSERT_SUMMARY, summary)
+    db.conn.executemany(INSERT_PLAYER, seats)
+    db.execute(
+        "INSERT OR IGNORE INTO watch_codes(match_id, code) VALUES (?, ?)", [match_id, watch_code()]
+    )
+    _rate(db, match_id, match, old, finished_at)
+
+
+def _rate(db, match_id: int, match, old, finished_at) -> None:
+    finished = match.winner is not None
+    was_finished = bool(old and old[0])
+    if not finished and not was_finished:
+        return
+    if was_finished:
+        same = finished and orjson.loads(old[2]) == match.scores and old[3] == match.winner
+        if not same:
+            ratings.mark_dirty(db)
+        return
+    later = db.execute(
+        "SELECT 1 FROM match_summary WHERE finished = 1 AND match_id != ? "
+        "AND (finished_at > ? OR (finished_at = ? AND match_id > ?)) LIMIT 1",
+        [match_id, finished_at, finished_at, match_id],
+    ).fetchone()
+    if later or ratings.is_dirty(db):
+        ratings.mark_dirty(db)
+    else:
+        ratings.add_match(db, match_id)
+
+
+def rebuild(db) -> int:
+    """Every cache row from the records; the registry is kept. Returns the number of matches.
+    Call inside a write transaction."""
+    db.execute("DELETE FROM match_players")
+    db.execute("DELETE FROM match_summary")
+    names: dict = {}
+    count = 0
+    cursor = db.execute("SELECT id, record, created, updated FROM matches ORDER BY id")
+    for match_id, record, created, updated in cursor.fetchall():
+        try:
+            match = replay(orjson.loads(record))
+        except RecordError:
+            continue
+        summary, seats = rows(db, match, match_id, created, updated, updated, names)
+        db.execute(INSERT_SUMMARY, summary)
+        db.conn.executemany(INSERT_PLAYER, seats)
+        count += 1
+    db.execute(
+        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
+        "SELECT id, lower(hex(randomblob(12))) FROM matches"
+    )
+    ratings.recompute(db)
+    return count
+
+
+def rebuild_command(database: str | None) -> int:
+    from assistant.web.app import create_app
+    from assistant.web.db import connect, immediate
+
+    app = create_app(database=database)
+    db = connect(app.config["DATABASE"])
+    with immediate(db):
+        count = rebuild(db)
+    print(f"Rebuilt the statistics and ratings of {count} matches.")
+    return 0

@@ -1,0 +1,189 @@
+"""Exports (CSV of matches, CSV of hands, one JSON file of every record) and the import of such
+a file: every record checked by the engine, duplicates found, all in one transaction."""
+
+import csv
+import io
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import orjson
+
+from assistant.club import cache, derive, ratings
+from assistant.engine import RecordError, replay
+
+FORMAT = "allfives-club/1"
+BATCH = 500
+
+
+def _csv_lines(header: list[str], rows) -> Iterator[str]:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    for n, row in enumerate(rows):
+        writer.writerow(row)
+        if n % BATCH == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def _opened(path: str):
+    """Exports stream after the request's connection is closed: they read on their own."""
+    import sqlite3
+
+    return sqlite3.connect(path, timeout=10)
+
+
+def matches_csv(path: str) -> Iterator[str]:
+    header = ["match", "created", "updated", "preset", "custom", "players", "partnership",
+              "hands", "sides", "scores", "winner", "finished"]  # fmt: skip
+
+    def rows():
+        conn = _opened(path)
+        try:
+            cursor = conn.execute(
+                "SELECT match_id, created, updated, preset, custom, players, partnership, hands, "
+                "sides, scores, winner, finished FROM match_summary ORDER BY match_id"
+            )
+            yield from (_match_csv_row(r) for r in cursor)
+        finally:
+            conn.close()
+
+    return _csv_lines(header, rows())
+
+
+def _match_csv_row(r) -> list:
+    sides, scores = orjson.loads(r[8]), orjson.loads(r[9])
+    winner = " + ".join(sides[r[10]]) if r[10] is not None else ""
+    return [
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+        " | ".join(" + ".join(side) for side in sides),
+        " | ".join(str(s) for s in scores), winner, r[11],
+    ]  # fmt: skip
+
+
+def hands_csv(path: str) -> Iterator[str]:
+    header = ["match", "hand", "plays", "ended", "went_out", "side", "by_plays", "settlement",
+              "score"]  # fmt: skip
+
+    def rows():
+        conn = _opened(path)
+        try:
+            yield from _hand_rows(conn)
+        finally:
+            conn.close()
+
+    return _csv_lines(header, rows())
+
+
+def _hand_rows(conn):
+    for match_id, record in conn.execute("SELECT id, record FROM matches ORDER BY id"):
+        try:
+            match = replay(orjson.loads(record))
+        except RecordError:
+            continue
+        for hand in derive.hand_rows(match):
+            for side, players in enumerate(match.sides):
+                settled = hand["settlement"][side] if hand["settlement"] else ""
+                yield [match_id, hand["number"], hand["plays"], hand["ended"] or "",
+                       hand["went_out"] or "", " + ".join(players), hand["by_plays"][side],
+                       settled, hand["scores"][side]]  # fmt: skip
+
+
+def records_json(path: str) -> Iterator[bytes]:
+    """{"format": "allfives-club/1", "matches": [{"id", "created", "record"}, ...]}, streamed."""
+    yield b'{"format": "' + FORMAT.encode() + b'", "matches": [\n'
+    conn = _opened(path)
+    try:
+        cursor = conn.execute("SELECT id, created, record FROM matches ORDER BY id")
+        first = True
+        for match_id, created, record in cursor:
+            item = {"id": match_id, "created": created, "record": orjson.loads(record)}
+            yield (b"" if first else b",\n") + orjson.dumps(item)
+            first = False
+    finally:
+        conn.close()
+    yield b"\n]}\n"
+
+
+class BrokenFile(ValueError):
+    """The file as a whole cannot be read: nothing is imported."""
+
+
+def read_file(data: bytes) -> list[dict]:
+    """The items of an export file (or a bare list of records): each {"record", "created"?}."""
+    try:
+        body = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raise BrokenFile("This file is not JSON.") from None
+    if isinstance(body, dict) and body.get("format") == FORMAT:
+        items = body.get("matches")
+    elif isinstance(body, dict) and body.get("format") == "allfives-match/1":
+        items = [body]
+    else:
+        items = body
+    if not isinstance(items, list):
+        raise BrokenFile("This file holds no list of match records.")
+    found = []
+    for item in items:
+        if isinstance(item, dict) and "record" in item and "format" not in item:
+            created = item.get("created")
+            found.append({"record": item["record"], "created": created})
+        else:
+            found.append({"record": item, "created": None})
+    return found
+
+
+def import_records(db, items: list[dict]) -> list[dict]:
+    """Imports every valid new record in one transaction (the caller's); returns one line of
+    report per item: imported (with its new id), duplicate (of which match) or broken (why)."""
+    from assistant.web.messages import explain  # the engine's sentence, translated
+
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    known = dict(db.execute("SELECT digest, match_id FROM match_summary").fetchall())
+    names: dict = {}
+    report, summaries, seats = [], [], []
+    dirty = False
+    for n, item in enumerate(items, start=1):
+        record = item["record"]
+        try:
+            match = replay(record)
+        except RecordError as error:
+            report.append({"n": n, "status": "broken", "reason": explain(error, where=True)})
+            continue
+        key = derive.digest(record)
+        if key in known:
+            report.append({"n": n, "status": "duplicate", "match": known[key]})
+            continue
+        created = item["created"] if _is_time(item["created"]) else now
+        text = orjson.dumps(record).decode()
+        match_id = db.execute(
+            "INSERT INTO matches(record, version, created, updated) VALUES (?, 1, ?, ?)",
+            [text, created, now],
+        ).lastrowid
+        known[key] = match_id
+        summary, rows = cache.rows(db, match, match_id, created, now, now, names)
+        summaries.append(summary)
+        seats += rows
+        dirty = dirty or match.winner is not None
+        report.append({"n": n, "status": "imported", "match": match_id})
+    db.conn.executemany(cache.INSERT_SUMMARY, summaries)
+    db.conn.executemany(cache.INSERT_PLAYER, seats)
+    db.execute(
+        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
+        "SELECT id, lower(hex(randomblob(12))) FROM matches"
+    )
+    if dirty:
+        ratings.mark_dirty(db)
+    return report
+
+
+def _is_time(value) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True

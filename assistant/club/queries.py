@@ -1,0 +1,175 @@
+"""What the club pages read: SQL aggregates over the derived cache, one page at a time."""
+
+import json
+from dataclasses import dataclass, field
+
+from assistant.club import ratings, registry
+
+PAGE = 25
+
+
+@dataclass
+class HistoryFilter:
+    player: str = ""
+    since: str = ""  # YYYY-MM-DD, inclusive
+    until: str = ""  # YYYY-MM-DD, inclusive
+    preset: str = ""
+    status: str = ""  # "", "finished" or "playing"
+    page: int = 1
+    errors: list = field(default_factory=list)
+
+    def args(self, **changes) -> dict:
+        """The query string for a link to this filter (another page, say)."""
+        values = {k: getattr(self, k) for k in ("player", "since", "until", "preset", "status")}
+        values["page"] = self.page
+        return {k: v for k, v in (values | changes).items() if v not in ("", None, 1)}
+
+
+def history(db, f: HistoryFilter) -> dict:
+    """One page of matches, newest first, and whether there are more."""
+    where, params, join = [], [], ""
+    if f.player:
+        player_id = registry.find(db, f.player)
+        if player_id is None:
+            return {"rows": [], "more": False, "unknown_player": True}
+        join = "JOIN match_players p ON p.match_id = s.match_id AND p.player_id = ?"
+        params.append(player_id)
+    if f.since:
+        where.append("s.created >= ?")
+        params.append(f.since)
+    if f.until:
+        where.append("s.created < ?")
+        params.append(f.until + "T99")  # the whole day: '...T23:59:59+00:00' < '...T99'
+    if f.preset:
+        where.append("s.preset = ?")
+        params.append(f.preset)
+    if f.status in ("finished", "playing"):
+        where.append("s.finished = ?")
+        params.append(int(f.status == "finished"))
+    sql = (
+        "SELECT s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, "
+        f"s.scores, s.winner, s.finished, s.hands FROM match_summary s {join} "
+        f"{'WHERE ' + ' AND '.join(where) if where else ''} "
+        "ORDER BY s.created DESC, s.match_id DESC LIMIT ? OFFSET ?"
+    )
+    params += [PAGE + 1, (f.page - 1) * PAGE]
+    rows = [_match_row(r) for r in db.execute(sql, params).fetchall()]
+    return {"rows": rows[:PAGE], "more": len(rows) > PAGE, "unknown_player": False}
+
+
+def _match_row(r) -> dict:
+    sides, scores, winner = json.loads(r[6]), json.loads(r[7]), r[8]
+    return {
+        "id": r[0],
+        "created": r[1],
+        "updated": r[2],
+        "preset": r[3] + ("*" if r[4] else ""),
+        "players": r[5],
+        "sides": [
+            {"name": " + ".join(side), "score": score, "winner": i == winner}
+            for i, (side, score) in enumerate(zip(sides, scores, strict=True))
+        ],
+        "finished": bool(r[9]),
+        "hands": r[10],
+    }
+
+
+def presets(db) -> list[str]:
+    return [r[0] for r in db.execute("SELECT DISTINCT preset FROM match_summary ORDER BY 1")]
+
+
+STAT_SUMS = (
+    "COUNT(*) AS matches, SUM(won) AS wins, SUM(hands) AS hands, SUM(side_points) AS points, "
+    "SUM(plays) AS plays, SUM(scoring_plays) AS scoring_plays, SUM(play_points) AS play_points, "
+    "MAX(largest) AS largest, SUM(dominoes) AS dominoes, SUM(blocks_won) AS blocks_won, "
+    "SUM(pips_caught) AS pips_caught"
+)
+
+
+def _stats(row: dict) -> dict:
+    """The sums made into the figures shown: rates and averages, rounded for reading."""
+    matches, hands, scoring = row["matches"] or 0, row["hands"] or 0, row["scoring_plays"] or 0
+    return row | {
+        "win_rate": round(100 * (row["wins"] or 0) / matches) if matches else None,
+        "points_per_hand": round(row["points"] / hands, 1) if hands else None,
+        "average_score": round(row["play_points"] / scoring, 1) if scoring else None,
+    }
+
+
+def player_stats(db, player_id: int) -> dict:
+    """A player's figures over their finished matches: overall and per preset."""
+    cursor = db.execute(
+        f"SELECT preset, {STAT_SUMS} FROM match_players WHERE player_id = ? AND finished = 1 "
+        "GROUP BY preset ORDER BY preset",
+        [player_id],
+    )
+    names = [d[0] for d in cursor.description]
+    per_preset = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+    overall = _total(per_preset)
+    playing = db.execute(
+        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND finished = 0", [player_id]
+    ).fetchone()[0]
+    return {
+        "overall": _stats(overall),
+        "presets": [_stats(r) for r in per_preset],
+        "playing": playing,
+    }
+
+
+def _total(rows: list[dict]) -> dict:
+    total = {"preset": None}
+    for key in ("matches", "wins", "hands", "points", "plays", "scoring_plays", "play_points",
+                "dominoes", "blocks_won", "pips_caught"):  # fmt: skip
+        total[key] = sum(r[key] or 0 for r in rows)
+    total["largest"] = max((r["largest"] or 0 for r in rows), default=0)
+    return total
+
+
+def partnerships(db, player_id: int) -> list[dict]:
+    """The player's partnerships: the side's results, the two players' tiles added up."""
+    cursor = db.execute(
+        "SELECT q.id AS partner_id, q.name AS partner, COUNT(*) AS matches, SUM(a.won) AS wins, "
+        "SUM(a.hands) AS hands, SUM(a.side_points) AS points, "
+        "SUM(a.plays + b.plays) AS plays, SUM(a.scoring_plays + b.scoring_plays) AS scoring_plays, "
+        "SUM(a.play_points + b.play_points) AS play_points, "
+        "MAX(MAX(a.largest, b.largest)) AS largest, SUM(a.dominoes + b.dominoes) AS dominoes, "
+        "SUM(a.blocks_won) AS blocks_won, SUM(a.pips_caught + b.pips_caught) AS pips_caught "
+        "FROM match_players a "
+        "JOIN match_players b ON b.match_id = a.match_id AND b.player_id = a.partner_id "
+        "JOIN players q ON q.id = a.partner_id "
+        "WHERE a.player_id = ? AND a.finished = 1 GROUP BY a.partner_id ORDER BY matches DESC",
+        [player_id],
+    )
+    names = [d[0] for d in cursor.description]
+    return [_stats(dict(zip(names, r, strict=True))) for r in cursor.fetchall()]
+
+
+def leaderboard(db, limit: int = 50, offset: int = 0) -> list[dict]:
+    """Players by rating (openskill ordinal, μ − 3σ), with games played and trend."""
+    if ratings.is_dirty(db):
+        from assistant.web.db import immediate
+
+        with immediate(db):
+            ratings.recompute(db)
+    rows = db.execute(
+        "SELECT p.id, p.name, r.ordinal, r.mu, r.sigma, r.games, r.recent FROM ratings r "
+        "JOIN players p ON p.id = r.player_id ORDER BY r.ordinal DESC, p.name LIMIT ? OFFSET ?",
+        [limit, offset],
+    ).fetchall()
+    board = []
+    for rank, (pid, name, ordinal, mu, sigma, games, recent) in enumerate(rows, offset + 1):
+        recent = json.loads(recent)
+        trend = round(recent[-1] - recent[0], 1) if len(recent) > 1 else 0.0
+        board.append(
+            {
+                "rank": rank,
+                "id": pid,
+                "name": name,
+                "rating": round(ordinal, 1),
+                "mu": round(mu, 1),
+                "sigma": round(sigma, 2),
+                "games": games,
+                "trend": trend,
+            }
+        )
+    return board

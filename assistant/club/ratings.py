@@ -1,0 +1,123 @@
+"""Ratings with openskill (Plackett-Luce): each finished match is one game, sides ranked by the
+winner first and then by score, partnerships rated as teams of two. Recomputed in the order the
+matches finished; a new finished match is added on top, anything else recomputes them all."""
+
+import json
+
+from openskill.models import PlackettLuce
+
+RECENT = 6  # ordinals kept per player: the trend is the change over the last 5 games
+MODEL = PlackettLuce()
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def _load(db, player_ids) -> dict:
+    marks = ",".join("?" * len(player_ids))
+    rows = db.execute(
+        f"SELECT player_id, mu, sigma, games, recent FROM ratings WHERE player_id IN ({marks})",
+        list(player_ids),
+    ).fetchall()
+    return {
+        r[0]: {"mu": r[1], "sigma": r[2], "games": r[3], "recent": json.loads(r[4])} for r in rows
+    }
+
+
+def rate_game(state: dict, teams: list[list[int]], places: list[int]) -> None:
+    """Updates `state` (player id → mu, sigma, games, recent) with one game."""
+    rated = []
+    for team in teams:
+        rated.append(
+            [
+                MODEL.rating(mu=state[p]["mu"], sigma=state[p]["sigma"])
+                if p in state
+                else MODEL.rating()
+                for p in team
+            ]
+        )
+    new = MODEL.rate(rated, ranks=places)
+    for team, ratings in zip(teams, new, strict=True):
+        for p, r in zip(team, ratings, strict=True):
+            entry = state.setdefault(p, {"mu": 0.0, "sigma": 0.0, "games": 0, "recent": []})
+            entry["mu"], entry["sigma"] = r.mu, r.sigma
+            entry["games"] += 1
+            entry["recent"] = (entry["recent"] + [round(ordinal(r.mu, r.sigma), 3)])[-RECENT:]
+
+
+def _save(db, state: dict) -> None:
+    db.conn.executemany(
+        "INSERT OR REPLACE INTO ratings(player_id, mu, sigma, ordinal, games, recent) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (
+                p,
+                s["mu"],
+                s["sigma"],
+                ordinal(s["mu"], s["sigma"]),
+                s["games"],
+                json.dumps(s["recent"]),
+            )
+            for p, s in state.items()
+        ],
+    )
+
+
+def _games(db, where: str = "", params: list | None = None):
+    """Finished matches in rating order, each as (teams of player ids, places)."""
+    rows = db.execute(
+        "SELECT s.match_id, s.scores, s.winner, p.side, p.player_id FROM match_summary s "
+        f"JOIN match_players p ON p.match_id = s.match_id WHERE s.finished = 1 {where} "
+        "ORDER BY s.finished_at, s.match_id, p.seat",
+        params or [],
+    )
+    current, teams, scores, winner = None, {}, None, None
+    for match_id, score_text, win, side, player in rows:
+        if match_id != current:
+            if current is not None:
+                yield _teams(teams), places(json.loads(scores), winner)
+            current, teams, scores, winner = match_id, {}, score_text, win
+        teams.setdefault(side, []).append(player)
+    if current is not None:
+        yield _teams(teams), places(json.loads(scores), winner)
+
+
+def _teams(teams: dict) -> list[list[int]]:
+    return [teams[side] for side in sorted(teams)]
+
+
+def places(scores: list, winner: int | None) -> list[int]:
+    """The winner first, then the other sides by score (equal scores share a place)."""
+    found = [sum(1 for other in scores if other > mine) for mine in scores]
+    if winner is None:
+        return found
+    return [0 if i == winner else max(p, 1) for i, p in enumerate(found)]
+
+
+def recompute(db) -> None:
+    """Every rating from scratch, in match order."""
+    state: dict = {}
+    for teams, ranks in _games(db):
+        rate_game(state, teams, ranks)
+    db.execute("DELETE FROM ratings")
+    _save(db, state)
+    db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '0')")
+
+
+def add_match(db, match_id: int) -> None:
+    """Rates one newly finished match on top of the ratings as they are."""
+    for teams, ranks in _games(db, "AND s.match_id = ?", [match_id]):
+        players = [p for team in teams for p in team]
+        state = _load(db, players)
+        rate_game(state, teams, ranks)
+        _save(db, state)
+
+
+def mark_dirty(db) -> None:
+    db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
+
+
+def is_dirty(db) -> bool:
+    row = db.execute("SELECT value FROM club_meta WHERE key = 'ratings_dirty'").fetchone()
+    return bool(row and row[0] == "1")

@@ -1,0 +1,96 @@
+"""The player registry: names unique ignoring case, rename, merge. A record keeps the names as
+they were entered; `player_names` maps each of them (case folded) to a player."""
+
+from datetime import UTC, datetime
+
+
+class RegistryError(ValueError):
+    """A rename or merge that cannot be done: a sentence (translated by the web layer, so its
+    %(name)s-style parameters are kept apart) that says why."""
+
+    def __init__(self, template: str, **params):
+        super().__init__(template % params)
+        self.template, self.params = template, params
+
+
+def key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def find(db, name: str) -> int | None:
+    row = db.execute("SELECT player_id FROM player_names WHERE key = ?", [key(name)]).fetchone()
+    return row[0] if row else None
+
+
+def get(db, player_id: int) -> dict | None:
+    row = db.execute("SELECT id, name FROM players WHERE id = ?", [player_id]).fetchone()
+    return {"id": row[0], "name": row[1]} if row else None
+
+
+def ensure(db, name: str, cache: dict | None = None) -> int:
+    """The player a name means, added to the registry when new. `cache` speeds up bulk work."""
+    k = key(name)
+    if cache is not None and k in cache:
+        return cache[k]
+    player_id = find(db, name)
+    if player_id is None:
+        player_id = db.execute(
+            "INSERT INTO players(name, created) VALUES (?, ?)", [" ".join(name.split()), _now()]
+        ).lastrowid
+        db.execute("INSERT INTO player_names(key, player_id) VALUES (?, ?)", [k, player_id])
+    if cache is not None:
+        cache[k] = player_id
+    return player_id
+
+
+def all_players(db) -> list[dict]:
+    rows = db.execute("SELECT id, name FROM players ORDER BY name COLLATE NOCASE").fetchall()
+    return [{"id": i, "name": n} for i, n in rows]
+
+
+def rename(db, player_id: int, new_name: str) -> None:
+    """The player is shown under the new name; the old one still finds them."""
+    new_name = " ".join(new_name.split())
+    if not new_name:
+        raise RegistryError("A player needs a name.")
+    if len(new_name) > 40:
+        raise RegistryError("A name has at most 40 characters.")
+    if get(db, player_id) is None:
+        raise RegistryError("There is no such player.")
+    owner = find(db, new_name)
+    if owner is not None and owner != player_id:
+        raise RegistryError(
+            "%(name)s is already another player: merge them instead.", name=new_name
+        )
+    db.execute("UPDATE players SET name = ? WHERE id = ?", [new_name, player_id])
+    db.execute(
+        "INSERT OR REPLACE INTO player_names(key, player_id) VALUES (?, ?)",
+        [key(new_name), player_id],
+    )
+
+
+def merge(db, source_id: int, target_id: int) -> None:
+    """`source` becomes `target`: its names, its matches and its history. Ratings are recomputed
+    (the caller marks them dirty)."""
+    if source_id == target_id:
+        raise RegistryError("Pick two different players to merge.")
+    if get(db, source_id) is None or get(db, target_id) is None:
+        raise RegistryError("There is no such player.")
+    clash = db.execute(
+        "SELECT 1 FROM match_players a JOIN match_players b ON a.match_id = b.match_id "
+        "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
+        [source_id, target_id],
+    ).fetchone()
+    if clash:
+        raise RegistryError("These two played in the same match: they are different people.")
+    db.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?", [target_id, source_id])
+    db.execute("UPDATE match_players SET player_id = ? WHERE player_id = ?", [target_id, source_id])
+    db.execute(
+        "UPDATE match_players SET partner_id = ? WHERE partner_id = ?", [target_id, source_id]
+    )
+    db.execute("DELETE FROM ratings WHERE player_id = ?", [source_id])
+    db.execute("DELETE FROM players WHERE id = ?", [source_id])

@@ -1,0 +1,111 @@
+"""The club's players: the registry (add, rename, merge), each player's statistics, and the
+leaderboard of ratings."""
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from assistant.club import queries, ratings, registry
+from assistant.web.admin import admin_required
+from assistant.web.db import get_db, immediate
+from assistant.web.pieces import page
+
+bp = Blueprint("club", __name__)
+
+
+def _players_page(error: str | None = None, status: int = 200, **extra):
+    players = registry.all_players(get_db())
+    context = {"players": players, "error": error, "name": ""} | extra
+    return page("club/players.html", "club/_players.html", status, **context)
+
+
+def _message(error: registry.RegistryError) -> str:
+    return _(error.template, **error.params)
+
+
+@bp.get("/players")
+def players():
+    return _players_page()
+
+
+@bp.post("/players")
+def add_player():
+    name = " ".join(request.form.get("name", "").split())
+    db = get_db()
+    if not name or len(name) > 40:
+        return _players_page(_("A name has 1 to 40 characters."), 422, name=name)
+    if registry.find(db, name) is not None:
+        return _players_page(_("%(name)s is already in the club.", name=name), 422, name=name)
+    with immediate(db):
+        registry.ensure(db, name)
+    return redirect(url_for("club.players"), 303)
+
+
+def _player_or_404(player_id: int) -> dict:
+    player = registry.get(get_db(), player_id)
+    if player is None:
+        abort(404, _("There is no such player."))
+    return player
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int):
+    db = get_db()
+    found = _player_or_404(player_id)
+    rating = db.execute(
+        "SELECT ordinal, games FROM ratings WHERE player_id = ?", [player_id]
+    ).fetchone()
+    return render_template(
+        "club/player.html",
+        player=found,
+        stats=queries.player_stats(db, player_id),
+        pairs=queries.partnerships(db, player_id),
+        rating=rating,
+        players=registry.all_players(db),
+        error=None,
+    )
+
+
+@bp.post("/players/<int:player_id>/rename")
+def rename(player_id: int):
+    db = get_db()
+    _player_or_404(player_id)
+    try:
+        with immediate(db):
+            registry.rename(db, player_id, request.form.get("name", ""))
+    except registry.RegistryError as error:
+        return _players_page(_message(error), 422)
+    return redirect(url_for("club.player", player_id=player_id), 303)
+
+
+@bp.post("/players/merge")
+@admin_required
+def merge():
+    db = get_db()
+    try:
+        source = int(request.form.get("source", ""))
+        target = int(request.form.get("target", ""))
+    except ValueError:
+        return _players_page(_("Pick the two players to merge."), 422)
+    try:
+        with immediate(db):
+            registry.merge(db, source, target)
+            ratings.mark_dirty(db)
+    except registry.RegistryError as error:
+        return _players_page(_message(error), 422)
+    return redirect(url_for("club.player", player_id=target), 303)
+
+
+@bp.get("/leaderboard")
+def leaderboard():
+    arg = request.args.get("page", "1")
+    if not arg.isdigit() or int(arg) < 1:
+        abort(400, _("The page is a whole number from 1."))
+    number = int(arg)
+    board = queries.leaderboard(get_db(), limit=51, offset=(number - 1) * 50)
+    return page(
+        "club/leaderboard.html",
+        "club/_leaderboard.html",
+        board=board[:50],
+        more=len(board) > 50,
+        page_number=number,
+    )

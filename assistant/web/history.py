@@ -1,0 +1,200 @@
+"""Match history: the list with its filters, each match's scorepad and its step-by-step replay,
+exports and the import of a whole club file, and the admin's record editor."""
+
+import json
+import re
+from datetime import UTC, datetime
+
+import orjson
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from assistant.club import derive, exchange, queries, steps
+from assistant.engine import RecordError, replay
+from assistant.web import store
+from assistant.web.admin import admin_required
+from assistant.web.db import get_db, immediate
+from assistant.web.messages import explain
+from assistant.web.pieces import page
+
+bp = Blueprint("history", __name__)
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _filter() -> queries.HistoryFilter:
+    args = request.args
+    f = queries.HistoryFilter(
+        player=args.get("player", "").strip(),
+        since=args.get("since", "").strip(),
+        until=args.get("until", "").strip(),
+        preset=args.get("preset", "").strip(),
+        status=args.get("status", "").strip(),
+    )
+    for name in ("since", "until"):
+        value = getattr(f, name)
+        if value and not (DATE.fullmatch(value) and _is_date(value)):
+            f.errors.append(_("Dates are written YYYY-MM-DD, like 2025-03-31."))
+            setattr(f, name, "")
+    if f.status not in ("", "finished", "playing"):
+        f.errors.append(_("Show finished matches, matches in progress, or all."))
+        f.status = ""
+    page_arg = args.get("page", "1")
+    if not page_arg.isdigit() or not 1 <= int(page_arg) <= 100_000:
+        f.errors.append(_("The page is a whole number from 1."))
+    else:
+        f.page = int(page_arg)
+    return f
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
+@bp.get("/history")
+def history():
+    db = get_db()
+    f = _filter()
+    found = queries.history(db, f)
+    status = 400 if f.errors else 200
+    return page(
+        "history/index.html",
+        "history/_list.html",
+        status,
+        f=f,
+        found=found,
+        presets=queries.presets(db),
+    )
+
+
+def _load(match_id: int) -> store.StoredMatch:
+    try:
+        return store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        abort(404, _("There is no such match."))
+
+
+def _watch_code(match_id: int) -> str | None:
+    row = get_db().execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
+    found = row.fetchone()
+    return found[0] if found else None
+
+
+@bp.get("/history/<int:match_id>")
+def match(match_id: int):
+    stored = _load(match_id)
+    played = replay(stored.record)
+    return render_template(
+        "history/match.html",
+        stored=stored,
+        match=played,
+        hands=derive.hand_rows(played),
+        preset=derive.preset_of(stored.record),
+        code=_watch_code(match_id),
+        steps=len(steps.entries(stored.record)),
+    )
+
+
+@bp.get("/history/<int:match_id>/replay")
+def replay_step(match_id: int):
+    stored = _load(match_id)
+    number = request.args.get("step", "1")
+    if not number.isdigit():
+        abort(400, _("The step is a whole number."))
+    shown = steps.step(stored.record, int(number))
+    return page("history/replay.html", "history/_step.html", stored=stored, step=shown, table=shown)
+
+
+# -- exports and import -----------------------------------------------------------------------
+
+
+def _path() -> str:
+    return current_app.config["DATABASE"]
+
+
+def _download(body, mimetype: str, name: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    stamp = datetime.now(UTC).strftime("%Y%m%d")
+    response.headers["Content-Disposition"] = f'attachment; filename="allfives-{name}-{stamp}"'
+    return response
+
+
+@bp.get("/history/matches.csv")
+def matches_csv():
+    return _download(exchange.matches_csv(_path()), "text/csv", "matches.csv")
+
+
+@bp.get("/history/hands.csv")
+def hands_csv():
+    return _download(exchange.hands_csv(_path()), "text/csv", "hands.csv")
+
+
+@bp.get("/history/records.json")
+def records_json():
+    return _download(exchange.records_json(_path()), "application/json", "records.json")
+
+
+@bp.get("/history/import")
+def import_form():
+    return render_template("history/import.html", report=None, error=None)
+
+
+@bp.post("/history/import")
+def import_file():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        error = _("Choose an exported file (.json) to import.")
+        return render_template("history/import.html", report=None, error=error), 422
+    try:
+        items = exchange.read_file(upload.read())
+    except exchange.BrokenFile as broken:
+        error = _("Nothing was imported: %(reason)s", reason=_(str(broken)))
+        return render_template("history/import.html", report=None, error=error), 422
+    db = get_db()
+    with immediate(db):
+        report = exchange.import_records(db, items)
+    status = 200 if all(line["status"] != "broken" for line in report) else 422
+    return render_template("history/import.html", report=report, error=None), status
+
+
+# -- the admin's editor -------------------------------------------------------------------------
+
+
+@bp.route("/history/<int:match_id>/edit", methods=["GET", "POST"])
+@admin_required
+def edit(match_id: int):
+    stored = _load(match_id)
+    text = json.dumps(stored.record, indent=2, ensure_ascii=False)
+    error = None
+    if request.method == "POST":
+        text = request.form.get("record", "")
+        try:
+            record = orjson.loads(text)
+            replay(record)
+            version = int(request.form.get("version", ""))
+            store.change(get_db(), match_id, version, lambda _old: record)
+        except orjson.JSONDecodeError:
+            error = _("This is not JSON.")
+        except ValueError:
+            error = _("The form is missing the match's version: reload the page.")
+        except RecordError as broken:
+            error = explain(broken, where=True)
+        except store.StaleVersion:
+            error = _("The match changed meanwhile: reload to see it.")
+        if error is None:
+            return redirect(url_for("history.match", match_id=match_id), 303)
+    status = 422 if error else 200
+    page_html = render_template("history/edit.html", stored=stored, text=text, error=error)
+    return page_html, status

@@ -1,0 +1,74 @@
+"""Live, read-only: each match's watch page (/watch/<code>, a random code, with a QR code to
+open it) and the club board (/board) with every table in play, in large type for a TV. Both poll
+a partial every second (htmx), so they follow the tables within about a second."""
+
+from datetime import UTC, datetime, timedelta
+
+import segno
+from flask import Blueprint, abort, request
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from assistant.web import store
+from assistant.web.db import get_db
+from assistant.web.pieces import page
+from assistant.web.table import build
+
+bp = Blueprint("live", __name__)
+BOARD_HOURS = 24  # a match in progress shows on the board while it was played this recently
+BOARD_TABLES = 12
+
+
+def qr_svg(url: str) -> Markup:
+    svg = segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
+    return Markup(svg)
+
+
+def _match_for(code: str) -> store.StoredMatch:
+    row = get_db().execute("SELECT match_id FROM watch_codes WHERE code = ?", [code]).fetchone()
+    if row is None:
+        abort(404, _("There is no match to watch at this address."))
+    try:
+        return store.get(get_db(), row[0])
+    except store.UnknownMatch:
+        abort(404, _("There is no match to watch at this address."))
+
+
+@bp.get("/watch/<code>")
+def watch(code: str):
+    table = build(_match_for(code))
+    url = request.url_root.rstrip("/") + request.path
+    return page("live/watch.html", "live/_watch.html", table=table, code=code, qr=qr_svg(url))
+
+
+@bp.get("/watch/<code>/live")
+def watch_live(code: str):
+    table = build(_match_for(code))
+    return page("live/watch.html", "live/_watch.html", table=table, code=code, qr=None)
+
+
+def _board_tables() -> list:
+    db = get_db()
+    since = (datetime.now(UTC) - timedelta(hours=BOARD_HOURS)).isoformat(timespec="seconds")
+    ids = db.execute(
+        "SELECT match_id FROM match_summary WHERE finished = 0 AND updated >= ? "
+        "ORDER BY updated DESC LIMIT ?",
+        [since, BOARD_TABLES],
+    ).fetchall()
+    tables = []
+    for (match_id,) in ids:
+        try:
+            tables.append(build(store.get(db, match_id)))
+        except store.UnknownMatch:
+            continue
+    return sorted(tables, key=lambda t: t.id)
+
+
+@bp.get("/board")
+def board():
+    return page("live/board.html", "live/_board.html", tables=_board_tables())
+
+
+@bp.get("/board/live")
+def board_live():
+    return page("live/board.html", "live/_board.html", tables=_board_tables())
