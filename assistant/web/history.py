@@ -187,10 +187,10 @@ def edit(match_id: int):
             store.change(get_db(), match_id, version, lambda _old: record)
         except orjson.JSONDecodeError:
             error = _("This is not JSON.")
+        except RecordError as broken:  # before ValueError, which it is
+            error = explain(broken, where=True)
         except ValueError:
             error = _("The form is missing the match's version: reload the page.")
-        except RecordError as broken:
-            error = explain(broken, where=True)
         except store.StaleVersion:
             error = _("The match changed meanwhile: reload to see it.")
         if error is None:

@@ -47,7 +47,12 @@ def test_partnership_statistics_by_hand(db):
     north = registry.find(db, "N")
     [pair] = queries.partnerships(db, north)
     assert pair["partner"] == "S"
-    assert (pair["matches"], pair["wins"], pair["points"], pair["points_per_hand"]) == (1, 1, 15, 15)
+    assert (pair["matches"], pair["wins"], pair["points"], pair["points_per_hand"]) == (
+        1,
+        1,
+        15,
+        15,
+    )
     assert (pair["plays"], pair["scoring_plays"], pair["average_score"]) == (2, 2, 7.5)
     assert pair["largest"] == 10
     [east] = queries.partnerships(db, registry.find(db, "E"))

@@ -1,0 +1,63 @@
+"""Real server, real Chromium: a watcher sees a tile tapped at the table within 2 s, and the
+replay of a shared example steps through its counts with the Next button."""
+
+import json
+
+import pytest
+from conftest import EXAMPLES, example
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+WITHIN = 2000  # ms: the watch page follows the table within 2 s
+
+
+def tap(page: Page, name: str) -> None:
+    """Taps a table button and waits until the tap is saved (the version moves on)."""
+    version = page.locator("#table input[name=version]").first
+    before = int(version.input_value())
+    page.get_by_role("button", name=name, exact=True).click()
+    expect(version).to_have_value(str(before + 1))
+
+
+def test_a_watcher_sees_each_tile_within_two_seconds(page: Page, live_server):
+    record = {"format": "allfives-match/1", "rules": "all-fives", "players": ["Ann", "Bo"],
+              "hands": []}  # fmt: skip
+    match_id = live_server.post_json("/api/matches", record)["id"]
+    page.goto(f"{live_server.url}/matches/{match_id}")
+
+    watcher = page.context.browser.new_context(viewport={"width": 1920, "height": 1080})
+    watch = watcher.new_page()
+    watch.goto(f"{live_server.url}/history/{match_id}")
+    watch.get_by_role("button", name="Watch page").click()
+    expect(watch.locator(".watch-status")).to_have_text("Waiting for the lead.")
+    assert "/watch/" in watch.url
+
+    tap(page, "Ann")
+    tap(page, "5-5")
+    expect(watch.locator(".watch-last .tile-name")).to_have_text("5-5", timeout=WITHIN)
+    expect(watch.locator(".watch-last .count-value")).to_have_text("10", timeout=WITHIN)
+    expect(watch.locator(".scoreboard .score")).to_have_text(["10", "0"], timeout=WITHIN)
+
+    page.get_by_role("button", name="5-4", exact=True).click()
+    tap(page, "right")
+    expect(watch.locator(".watch-last .tile-name")).to_have_text("5-4", timeout=WITHIN)
+    expect(watch.locator(".watch-last .count-value")).to_have_text("14", timeout=WITHIN)
+    expect(watch.locator(".watch-status")).to_have_text("Ann to play", timeout=WITHIN)
+    watcher.close()
+
+
+def test_the_replay_steps_through_the_counts(page: Page, live_server):
+    name = "partnership-spinner-hand"
+    match_id = live_server.post_json("/api/matches", example(name))["id"]
+    plays = json.loads((EXAMPLES / f"{name}.expected.json").read_text())["hands"][0]["plays"]
+    page.goto(f"{live_server.url}/history/{match_id}")
+    page.get_by_role("button", name="Replay it step by step").click()
+    for number, play in enumerate(plays, start=1):
+        expect(page.locator(".step-number")).to_have_text(f"Step {number} of {len(plays) + 1}")
+        expect(page.locator(".entry .tile-name")).to_have_text(play["tile"])
+        expect(page.locator(".count-value")).to_have_text(str(play["count"]))
+        page.get_by_role("button", name="Next →").click()
+    expect(page.locator(".entry")).to_contain_text("The tiles left are counted.")
+    page.get_by_role("button", name="← Previous").click()
+    expect(page.locator(".count-value")).to_have_text(str(plays[-1]["count"]))
+    assert page.url.endswith(f"step={len(plays)}")

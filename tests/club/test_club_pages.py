@@ -1,0 +1,160 @@
+"""The club's screens on the real app and a real SQLite file: history, the replay of a shared
+example step by step, exports and their import, the admin's routes, the watch page."""
+
+import io
+import json
+import re
+
+from club_records import A, D, G
+from conftest import EXAMPLES, example
+
+from assistant.web.admin import save_password
+
+PASSWORD = "club admin 123"
+
+
+def token(client, path="/history/import") -> str:
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def create(client, record) -> int:
+    return client.post("/api/matches", json=record).get_json()["id"]
+
+
+def test_history_lists_filters_and_refuses_bad_filters(client):
+    for r in (A, D, G):
+        create(client, r)
+    page = client.get("/history").get_data(as_text=True)
+    assert page.count('class="match-link"') == 3
+    piece = client.get("/history?status=playing", headers={"HX-Request": "true"})
+    assert piece.status_code == 200 and "HX-Request" in piece.headers["Vary"]
+    assert piece.get_data(as_text=True).count('class="match-link"') == 1
+    assert "<html" not in piece.get_data(as_text=True)
+    bad = client.get("/history?since=31/12/2024&page=x")
+    assert bad.status_code == 400
+    assert "Dates are written YYYY-MM-DD" in bad.get_data(as_text=True)
+    assert client.get("/history?player=Nobody").status_code == 200
+
+
+def test_match_page_shows_the_scorepad(client):
+    match_id = create(client, D)
+    page = client.get(f"/history/{match_id}").get_data(as_text=True)
+    assert "Ann out" in page and "Ann won" in page
+    assert re.search(r'class="total">10<', page)
+    assert client.get("/history/999").status_code == 404
+
+
+def test_replay_steps_show_the_counts_of_a_shared_example(client):
+    name = "partnership-spinner-hand"
+    match_id = create(client, example(name))
+    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text())
+    plays = expected["hands"][0]["plays"]
+    for number, play in enumerate(plays, start=1):
+        page = client.get(f"/history/{match_id}/replay?step={number}").get_data(as_text=True)
+        assert f"Step {number} of {len(plays) + 1}" in page
+        count = re.search(r'class="count-value">(\d+)<', page).group(1)
+        assert int(count) == play["count"], number
+        assert play["tile"] in page
+    last = client.get(f"/history/{match_id}/replay?step={len(plays) + 1}").get_data(as_text=True)
+    assert "The tiles left are counted." in last
+    assert 'rel="next"' not in last
+    first = client.get(f"/history/{match_id}/replay?step=0").get_data(as_text=True)
+    assert "Before the first lead." in first and 'rel="prev"' not in first
+    assert client.get(f"/history/{match_id}/replay?step=-1").status_code == 400
+
+
+def test_export_then_import_detects_duplicates_and_refuses_broken_files(app, client, tmp_path):
+    ids = [create(client, r) for r in (A, D, G)]
+    exported = client.get("/history/records.json")
+    body = exported.get_data()
+    assert [m["id"] for m in json.loads(body)["matches"]] == ids
+    matches_csv = client.get("/history/matches.csv").get_data(as_text=True).splitlines()
+    assert matches_csv[0].startswith("match,created") and len(matches_csv) == 4
+    hands_csv = client.get("/history/hands.csv").get_data(as_text=True).splitlines()
+    assert len(hands_csv) == 1 + 2 * 3  # a row per hand and side
+
+    from assistant import create_app
+
+    other = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "other.sqlite"), "SECRET_KEY": "t"}
+    ).test_client()
+
+    def upload(data: bytes):
+        form = {"csrf_token": token(other), "file": (io.BytesIO(data), "club.json")}
+        return other.post("/history/import", data=form, content_type="multipart/form-data")
+
+    first = upload(body)
+    assert first.status_code == 200
+    assert "3 imported, 0 already here, 0 broken" in first.get_data(as_text=True)
+    again = upload(body)
+    assert "0 imported, 3 already here, 0 broken" in again.get_data(as_text=True)
+
+    broken = upload(body[:-10])
+    assert broken.status_code == 422 and "Nothing was imported" in broken.get_data(as_text=True)
+    mixed = json.loads(body)
+    mixed["matches"].append({"record": {"format": "allfives-match/1", "players": ["X"]}})
+    mixed["matches"].append({"record": dict(A, players=["Xi", "Yu"], hands=[])})
+    report = upload(json.dumps(mixed).encode())
+    text = report.get_data(as_text=True)
+    assert report.status_code == 422
+    assert "1 imported, 3 already here, 1 broken" in text and "players must be 2 to 4" in text
+    assert len(json.loads(other.get("/history/records.json").get_data())["matches"]) == 4
+
+
+def test_merge_and_edit_need_the_admin(app, client, tmp_path):
+    path = tmp_path / "admin_password"
+    save_password(path, PASSWORD)
+    app.config["ADMIN_PASSWORD_FILE"] = str(path)
+    match_id = create(client, A)
+    csrf = token(client)
+    merge = client.post("/players/merge", data={"csrf_token": csrf, "source": 1, "target": 2})
+    assert merge.status_code == 303 and "/admin/login" in merge.headers["Location"]
+    edit = client.get(f"/history/{match_id}/edit")
+    assert edit.status_code == 303 and "/admin/login" in edit.headers["Location"]
+
+    client.post("/admin/login", data={"password": PASSWORD, "csrf_token": token(client)})
+    csrf = token(client)
+    same = client.post("/players/merge", data={"csrf_token": csrf, "source": 1, "target": 2})
+    assert same.status_code == 422 and "same match" in same.get_data(as_text=True)
+    page = client.get(f"/history/{match_id}/edit").get_data(as_text=True)
+    assert "Ann" in page
+    wrong = client.post(
+        f"/history/{match_id}/edit",
+        data={"csrf_token": csrf, "version": 1, "record": '{"format": "nope"}'},
+    )
+    assert wrong.status_code == 422 and "format must be" in wrong.get_data(as_text=True)
+    fixed = json.dumps(dict(A, players=["Ann", "Bob"], hands=[]))
+    saved = client.post(
+        f"/history/{match_id}/edit", data={"csrf_token": csrf, "version": 1, "record": fixed}
+    )
+    assert saved.status_code == 303
+    assert "Bob" in client.get("/players").get_data(as_text=True)
+
+
+def test_players_add_rename_and_refuse_duplicates(client):
+    csrf = token(client)
+    assert client.post("/players", data={"csrf_token": csrf, "name": "Ann"}).status_code == 303
+    again = client.post("/players", data={"csrf_token": csrf, "name": "  ANN "})
+    assert again.status_code == 422 and "already in the club" in again.get_data(as_text=True)
+    renamed = client.post("/players/1/rename", data={"csrf_token": csrf, "name": "Anna"})
+    assert renamed.status_code == 303
+    assert "Anna" in client.get("/players/1").get_data(as_text=True)
+    assert client.get("/players/99").status_code == 404
+
+
+def test_watch_page_and_board(app, client):
+    match_id = create(client, G)
+    from assistant.web.db import connect
+
+    code = (
+        connect(app.config["DATABASE"])
+        .execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
+        .fetchone()[0]
+    )
+    assert len(code) >= 16
+    page = client.get(f"/watch/{code}").get_data(as_text=True)
+    assert "<svg" in page and 'hx-trigger="every 1s"' in page and "6-4" in page
+    assert client.get("/watch/not-a-code").status_code == 404
+    board = client.get("/board").get_data(as_text=True)
+    assert f"Table {match_id}" in board
