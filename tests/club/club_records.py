@@ -20,8 +20,8 @@ D = record(SMALL, ["Ann", "Bo"], [{
     "events": [play("Ann", "5-0"), play("Bo", "0-2", "right"), play("Ann", "5-6", "left")],
     "left": {"Bo": ["3-1"]},
 }])  # fmt: skip
-# E: Bo leads 6-6 (12), both pass: blocked. Bo holds 3-2 (5), Ann 1-0 and 0-0 (1): Ann has the fewest
-# and scores 5 - 0 = 5, the target.
+# E: Bo leads 6-6 (12), both pass: blocked. Bo holds 3-2 (5), Ann 1-0 and 0-0 (1): Ann has
+# the fewest and scores 5 - 0 = 5, the target.
 E = record(SMALL | {"target": 5}, ["Bo", "Ann"], [{
     "events": [play("Bo", "6-6"), {"player": "Ann", "pass": True}, {"player": "Bo", "pass": True}],
     "left": {"Bo": ["3-2"], "Ann": ["1-0", "0-0"]},

@@ -4,7 +4,7 @@
 import math
 
 import pytest
-from club_records import A, D, E, F, G, record, play
+from club_records import A, D, E, F, G, play, record
 
 from assistant.club import cache, queries, registry
 from assistant.web import store
