@@ -1,5 +1,6 @@
 import json
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -9,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
 from assistant import create_app
 
@@ -27,8 +29,23 @@ def app(tmp_path):
     )
 
 
+class FormClient(FlaskClient):
+    """Sends this session's CSRF token with every form POST, as the pages' hidden field does
+    (tests/reliability/test_security.py checks that a POST without it is refused)."""
+
+    def post(self, path, *args, data=None, **kwargs):
+        if (data is None or isinstance(data, dict)) and not str(path).startswith("/api/"):
+            data = {"csrf_token": self.csrf_token()} | (data or {})
+        return super().post(path, *args, data=data, **kwargs)
+
+    def csrf_token(self) -> str:
+        with self.session_transaction() as session:
+            return session.setdefault("csrf_token", secrets.token_urlsafe(32))
+
+
 @pytest.fixture
 def client(app):
+    app.test_client_class = FormClient
     return app.test_client()
 
 

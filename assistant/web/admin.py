@@ -156,7 +156,6 @@ def login():
             error = _("No admin password is set: run `python -m assistant admin-password`.")
             status = 403
         elif password_matches(password_file(current_app), request.form.get("password", "")):
-            session.clear()
             session["admin"] = True
             return redirect(_safe_next(next_url), 303)
         else:

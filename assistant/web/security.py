@@ -1,13 +1,40 @@
-"""Nobody let in: CSRF tokens on every form POST, JSON-only API bodies, security headers."""
+"""Nobody let in: a CSRF token on every form POST, JSON-only API bodies, security headers.
+
+Forms carry the token as a hidden field (`{{ csrf_field() }}`, for phones without JavaScript);
+htmx requests carry it as the X-CSRF-Token header (`hx-headers` on <body> in base.html)."""
 
 import hmac
 import secrets
 
-from flask import Flask, session
+from flask import Flask, request, session
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 FIELD = "csrf_token"
 HEADER = "X-CSRF-Token"
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
 
 
 def csrf_token() -> str:
@@ -24,8 +51,36 @@ def csrf_field() -> Markup:
 
 def token_ok(sent: str | None) -> bool:
     expected = session.get(FIELD)
-    return bool(expected and sent) and hmac.compare_digest(str(sent), str(expected))
+    if not (expected and sent):
+        return False
+    return hmac.compare_digest(str(sent).encode(), str(expected).encode())
+
+
+def _is_api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def check_request() -> None:
+    """Refuses a write that a third-party page could have made: a form POST without this
+    session's token (400), an API body that is not JSON (415: a cross-site form cannot send
+    JSON without the browser asking us first, and we never say yes)."""
+    if request.method not in WRITES:
+        return
+    if _is_api():
+        if not request.is_json:
+            raise UnsupportedMediaType(_("Send the body as application/json."))
+        return
+    if not token_ok(request.headers.get(HEADER) or request.form.get(FIELD)):
+        raise BadRequest(_("This form has expired or did not come from this app: reload the page."))
+
+
+def add_headers(response):
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 def init_app(app: Flask) -> None:
+    app.before_request(check_request)
+    app.after_request(add_headers)
     app.jinja_env.globals.update(csrf_token=csrf_token, csrf_field=csrf_field)
