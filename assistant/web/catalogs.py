@@ -6,7 +6,9 @@ compiles stale ones into its instance folder when it starts (`compile_catalogs`)
 """
 
 import copy
+import io
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -66,7 +68,7 @@ def update_catalogs() -> list[str]:
     """Re-extracts and brings every catalog up to date; English translations are the msgids."""
     template = extract()
     with open(SOURCE / f"{DOMAIN}.pot", "wb") as f:
-        write_po(f, template, width=100, omit_header=False, sort_output=False)
+        write_po(f, template, width=100, include_lineno=False)
     report = []
     for language in languages():
         catalog = read_catalog(language)
@@ -77,11 +79,24 @@ def update_catalogs() -> list[str]:
                 if message.id and not message.string:
                     message.string = message.id
                     message.flags.discard("fuzzy")
-        with open(po_path(language), "wb") as f:
-            write_po(f, catalog, width=100, ignore_obsolete=True)
+        write_catalog(language, catalog)
         missing = [m.id for m in catalog if m.id and (not _translated(m) or m.fuzzy)]
         report.append(f"{language}: {len(catalog)} messages, {len(missing)} to translate")
     return report
+
+
+def write_catalog(language: str, catalog: Catalog) -> None:
+    """Writes the .po file, unless only its header's dates would change (less churn in git)."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+    path = po_path(language)
+    old = path.read_bytes() if path.exists() else b""
+    if _undated(out.getvalue()) != _undated(old):
+        path.write_bytes(out.getvalue())
+
+
+def _undated(po: bytes) -> bytes:
+    return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*"', b"", po)
 
 
 def _translated(message) -> bool:
