@@ -76,8 +76,8 @@ def update_catalogs() -> list[str]:
         catalog.update(copy.deepcopy(template), no_fuzzy_matching=language == "en")
         if language == "en":
             for message in catalog:
-                if message.id and not message.string:
-                    message.string = message.id
+                if message.id and not _translated(message):
+                    message.string = message.id  # a plural's (singular, plural) too
                     message.flags.discard("fuzzy")
         write_catalog(language, catalog)
         missing = [m.id for m in catalog if m.id and (not _translated(m) or m.fuzzy)]
