@@ -63,7 +63,7 @@ def create(db: Database, record: dict, leader: str | None = None) -> StoredMatch
 def get(db: Database, match_id: int) -> StoredMatch:
     try:
         return _from_row(db["matches"].get(match_id))
-    except NotFoundError:
+    except (NotFoundError, OverflowError):  # OverflowError: an id beyond SQLite's integers
         raise UnknownMatch(match_id) from None
 
 

@@ -119,8 +119,11 @@ def create_match():
 def table(match_id: int):
     table = build(_load(match_id))
     tile = request.args.get("tile")
-    if tile and table.turn and len(table.hand.fits(tile)) > 1:
-        table.choosing = tile
+    try:
+        if tile and table.turn and len(table.hand.fits(tile)) > 1:
+            table.choosing = tile
+    except RecordError:
+        pass  # not a tile (a hand-typed address): show the table as it is
     return _table(table)
 
 
