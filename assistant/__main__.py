@@ -20,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
     password = commands.add_parser("admin-password", help="set the club admin password")
     password.add_argument("--file", help="hash file (default: instance/admin_password)")
 
+    copy = commands.add_parser("backup", help="copy the database consistently, even while serving")
+    copy.add_argument("target", help="the backup file to write")
+    copy.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
+
     commands.add_parser(
         "translations", help="re-extract the messages and update the catalogs (developers)"
     )
@@ -40,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.web.admin import admin_password_command
 
         return admin_password_command(args.file)
+    if args.command == "backup":
+        from assistant.backup import backup_command
+
+        return backup_command(args.target, args.db)
     if args.command == "translations":
         from assistant.web.catalogs import update_catalogs
 
