@@ -185,7 +185,7 @@ def delete_match(match_id: int):
 
 class SessionInterface(SecureCookieSessionInterface):
     """The session cookie is HttpOnly and SameSite=Lax, and Secure whenever the request came
-    over https (directly or, with a proxy that says so, X-Forwarded-Proto)."""
+    over https (behind a proxy: with werkzeug's ProxyFix, or SESSION_COOKIE_SECURE = True)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
