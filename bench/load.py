@@ -195,8 +195,9 @@ def main() -> int:
                 for error in f["first_errors"]:
                     print(f"  error: {error}")
             print(f"Highest sustained rate with p99 < {P99_LIMIT * 1000:.0f} ms:", flush=True)
-            best, rate, seed = None, 50.0, 2
-            while True:
+            best, seed = None, 2
+            low, high, rate = 0.0, None, 50.0
+            for _ in range(12):  # x1.5 until a step fails, then halve the gap twice
                 tables = max(10, min(200, int(rate / 4)))  # each table enters every tables/rate s
                 f = run(port, tables, tables / rate, args.step_seconds, seed=seed)
                 seed += 1
@@ -212,10 +213,16 @@ def main() -> int:
                     f"{'ok' if ok else 'over'}",
                     flush=True,
                 )
-                if not ok:
+                if ok:
+                    best, low = f, rate
+                else:
+                    high = rate
+                if high is None:
+                    rate *= 1.5
+                elif high - low > 0.1 * high and low:
+                    rate = (low + high) / 2
+                else:
                     break
-                best = f
-                rate *= 1.5
             if best:
                 print(
                     f"  => {best['rate']:.0f} entries/s sustained "

@@ -39,5 +39,7 @@ def serve_command(host: str, port: int, db: str | None) -> int:
     print(f"All Fives Scorepad: open {url} on a phone on the same network.", flush=True)
     segno.make(url, error="l").terminal(compact=True)
     print(f"Database: {app.config['DATABASE']}", flush=True)
-    waitress.serve(app, host=host, port=port, threads=8)
+    # Every phone's browser keeps connections open; waitress's default limit of 100 would make
+    # the phones of a big club wait (bench/load.py with 100 tables hangs at that limit).
+    waitress.serve(app, host=host, port=port, threads=8, connection_limit=1000)
     return 0
