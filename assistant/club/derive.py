@@ -111,3 +111,16 @@ def hand_rows(match: Match) -> list[dict]:
             }
         )
     return rows
+
+
+def check(record: object) -> dict:
+    """One imported record replayed: its summary and player rows, or the broken rule (as plain
+    data, so it can come back from another process)."""
+    from assistant.engine import RecordError, replay
+
+    try:
+        match = replay(record)
+    except RecordError as error:
+        where = {"template": error.template, "params": error.params}
+        return {"error": where | {"hand": error.hand, "event": error.event}}
+    return {"summary": summary(match), "players": player_rows(match), "names": match.players}

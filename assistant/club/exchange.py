@@ -3,16 +3,19 @@ a file: every record checked by the engine, duplicates found, all in one transac
 
 import csv
 import io
+import multiprocessing
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
 import orjson
 
-from assistant.club import cache, derive, ratings
+from assistant.club import cache, derive, ratings, registry
 from assistant.engine import RecordError, replay
 
 FORMAT = "allfives-club/1"
 BATCH = 500
+PARALLEL = 300  # records: from this many on, they are checked on every core
 
 
 def _csv_lines(header: list[str], rows) -> Iterator[str]:
@@ -135,6 +138,14 @@ def read_file(data: bytes) -> list[dict]:
     return found
 
 
+def checked(records: list) -> list[dict]:
+    """derive.check of every record, on every core when there are many."""
+    if len(records) < PARALLEL:
+        return [derive.check(r) for r in records]
+    with multiprocessing.get_context("spawn").Pool() as pool:
+        return pool.map(derive.check, records, chunksize=100)
+
+
 def import_records(db, items: list[dict]) -> list[dict]:
     """Imports every valid new record in one transaction (the caller's); returns one line of
     report per item: imported (with its new id), duplicate (of which match) or broken (why)."""
@@ -145,28 +156,38 @@ def import_records(db, items: list[dict]) -> list[dict]:
     names: dict = {}
     report, summaries, seats = [], [], []
     dirty = False
-    for n, item in enumerate(items, start=1):
-        record = item["record"]
-        try:
-            match = replay(record)
-        except RecordError as error:
+    results = checked([item["record"] for item in items])
+    for n, (item, result) in enumerate(zip(items, results, strict=True), start=1):
+        if "error" in result:
+            error = SimpleNamespace(**result["error"])
             report.append({"n": n, "status": "broken", "reason": explain(error, where=True)})
             continue
-        key = derive.digest(record)
+        summary = result["summary"]
+        key = summary["digest"]
         if key in known:
             report.append({"n": n, "status": "duplicate", "match": known[key]})
             continue
         created = item["created"] if _is_time(item["created"]) else now
-        text = orjson.dumps(record).decode()
         match_id = db.execute(
             "INSERT INTO matches(record, version, created, updated) VALUES (?, 1, ?, ?)",
-            [text, created, now],
+            [orjson.dumps(item["record"]).decode(), created, now],
         ).lastrowid
         known[key] = match_id
-        summary, rows = cache.rows(db, match, match_id, created, now, now, names)
-        summaries.append(summary)
-        seats += rows
-        dirty = dirty or match.winner is not None
+        summary |= {"match_id": match_id, "created": created, "updated": now}
+        summary["finished_at"] = now if summary["finished"] else None
+        summaries.append(tuple(summary[c] for c in cache.SUMMARY_COLUMNS))
+        ids = {p: registry.ensure(db, p, names) for p in result["names"]}
+        for row in result["players"]:
+            row |= {
+                "match_id": match_id,
+                "player_id": ids[row["name"]],
+                "partner_id": ids[row["partner"]] if row["partner"] else None,
+                "preset": summary["preset"],
+                "finished": summary["finished"],
+                "hands": summary["hands"],
+            }
+            seats.append(tuple(row[c] for c in cache.PLAYER_COLUMNS))
+        dirty = dirty or bool(summary["finished"])
         report.append({"n": n, "status": "imported", "match": match_id})
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)

@@ -27,6 +27,7 @@ from assistant.web.messages import explain
 from assistant.web.pieces import page
 
 bp = Blueprint("history", __name__)
+IMPORT_LIMIT = 256 * 1024 * 1024
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -144,6 +145,17 @@ def hands_csv():
 @bp.get("/history/records.json")
 def records_json():
     return _download(exchange.records_json(_path()), "application/json", "records.json")
+
+
+def _import_limit() -> None:
+    if request.endpoint == "history.import_file":
+        request.max_content_length = IMPORT_LIMIT  # a whole club's file, not one form
+
+
+@bp.record_once
+def _first_of_all(state) -> None:
+    """The larger limit must hold before anything reads the form (the CSRF check does)."""
+    state.app.before_request_funcs.setdefault(None, []).insert(0, _import_limit)
 
 
 @bp.get("/history/import")
