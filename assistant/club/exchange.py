@@ -195,9 +195,23 @@ def import_records(db, items: list[dict]) -> list[dict]:
         "INSERT OR IGNORE INTO watch_codes(match_id, code) "
         "SELECT id, lower(hex(randomblob(12))) FROM matches"
     )
+    imported = [line["match"] for line in report if line["status"] == "imported"]
     if dirty:
-        ratings.mark_dirty(db)
+        _rate(db, imported[0], now)
     return report
+
+
+def _rate(db, first_id: int, now: str) -> None:
+    """The imported matches finished now, after every other: rated on top, unless an older
+    match claims to have finished later or the ratings are to be recomputed anyway."""
+    later = db.execute(
+        "SELECT 1 FROM match_summary WHERE finished = 1 AND match_id < ? AND finished_at > ?",
+        [first_id, now],
+    ).fetchone()
+    if later or ratings.is_dirty(db):
+        ratings.mark_dirty(db)
+    else:
+        ratings.add_matches_from(db, first_id)
 
 
 def _is_time(value) -> bool:

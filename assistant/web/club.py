@@ -54,11 +54,14 @@ def player(player_id: int):
     rating = db.execute(
         "SELECT ordinal, games FROM ratings WHERE player_id = ?", [player_id]
     ).fetchone()
+    stats = queries.player_stats(db, player_id)
+    pairs = queries.partnerships(db, player_id)
     return render_template(
         "club/player.html",
         player=found,
-        stats=queries.player_stats(db, player_id),
-        pairs=queries.partnerships(db, player_id),
+        stats=stats,
+        columns=[(_("All"), stats["overall"])] + [(r["preset"], r) for r in stats["presets"]],
+        pair_columns=[(f"+ {r['partner']}", r) for r in pairs],
         rating=rating,
         players=registry.all_players(db),
         error=None,

@@ -150,3 +150,19 @@ def test_history_filters(db):
     assert ids(since="2000-01-01", until="2999-12-31") == [5, 4, 3, 2, 1]
     assert ids(until="2000-01-01") == []
     assert queries.history(db, queries.HistoryFilter(player="nobody"))["unknown_player"]
+
+
+def test_imported_matches_are_rated_on_top_as_if_played_last(db):
+    from assistant.club import exchange
+
+    store.create(db, A)
+    with immediate(db):
+        report = exchange.import_records(db, [{"record": D, "created": None}])
+    assert report == [{"n": 1, "status": "imported", "match": 2}]
+    incremental = [(r["name"], r["mu"], r["sigma"], r["games"]) for r in queries.leaderboard(db)]
+    with immediate(db):
+        cache.rebuild(db)
+    assert [(r["name"], r["mu"], r["sigma"], r["games"]) for r in queries.leaderboard(db)] == (
+        incremental
+    )
+    assert incremental[0][3] == 2
