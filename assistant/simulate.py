@@ -34,9 +34,14 @@ def random_rules(rng: random.Random, players: int, partnership: bool) -> object:
     return spec
 
 
-def random_match(rng: random.Random, players: int | None = None, rules: object = None,
-                 partnership: bool | None = None, max_hands: int = 25,
-                 stop_chance: float = 0.0) -> dict:
+def random_match(
+    rng: random.Random,
+    players: int | None = None,
+    rules: object = None,
+    partnership: bool | None = None,
+    max_hands: int = 25,
+    stop_chance: float = 0.0,
+) -> dict:
     """A legal record: played to its end, or stopped after `max_hands`, or with probability
     `stop_chance` per entry stopped mid-match (a match in progress)."""
     players = players or rng.randint(2, 4)
@@ -45,8 +50,13 @@ def random_match(rng: random.Random, players: int | None = None, rules: object =
     names = rng.sample(NAMES, players)
     if rules is None:
         rules = random_rules(rng, players, partnership)
-    record = {"format": "allfives-match/1", "rules": rules, "players": names,
-              "partnership": partnership, "hands": []}
+    record = {
+        "format": "allfives-match/1",
+        "rules": rules,
+        "players": names,
+        "partnership": partnership,
+        "hands": [],
+    }
     match = replay(record)
     reserve = match.rules.boneyard_reserve
 
@@ -64,8 +74,8 @@ def random_match(rng: random.Random, players: int | None = None, rules: object =
         deck = list(TILES)
         rng.shuffle(deck)
         size = match.rules.hand_size
-        held = {p: deck[i * size:(i + 1) * size] for i, p in enumerate(names)}
-        boneyard = deck[players * size:]
+        held = {p: deck[i * size : (i + 1) * size] for i, p in enumerate(names)}
+        boneyard = deck[players * size :]
         leader = match.next_leader or rng.choice(names)
         if enter({"player": leader, "play": _written(rng, held[leader].pop())}):
             return record

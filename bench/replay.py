@@ -23,13 +23,20 @@ def main() -> None:
     best = None
     for _ in range(3):
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "assistant", "replay", "--jsonl"],
-                              input=lines, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "assistant", "replay", "--jsonl"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         elapsed = time.perf_counter() - start
         assert done.stdout.count("\n") == count and '"error"' not in done.stdout
         best = elapsed if best is None else min(best, elapsed)
-    print(f"{count} matches, {events} entries, best of 3 runs: {best:.3f} s "
-          f"(including interpreter start-up)")
+    print(
+        f"{count} matches, {events} entries, best of 3 runs: {best:.3f} s "
+        f"(including interpreter start-up)"
+    )
     print(f"{count / best:,.0f} matches/s")
     print(f"{events / best:,.0f} events/s (goal: 200,000)")
     start = time.perf_counter()

@@ -117,7 +117,7 @@ class Hand:
         if type(event) is not dict:
             raise RecordError(N_("an event must be an object with a player"))
         player = event.get("player")
-        if player not in match.seat:
+        if type(player) is not str or player not in match.seat:
             raise RecordError(N_("{player} is not a player in this match"), player=_quoted(player))
         if "play" in event:
             action = "play"

@@ -97,6 +97,11 @@ CASES = [
         "hand 1, event 1: 'Zed' is not a player in this match",
     ),
     (
+        "player not a name",
+        record("muggins", X_Y, {"events": [{"player": ["X"], "play": "6-4"}]}),
+        "hand 1, event 1: ['X'] is not a player in this match",
+    ),
+    (
         "no action",
         record("muggins", X_Y, {"events": [{"player": "X"}]}),
         "hand 1, event 1: an event must play, draw or pass",
