@@ -1,4 +1,4 @@
-"""The count after each play: ends, doubles, the spinner and its two counting rules (RULES.md §1)."""
+"""The count after each play: ends, doubles, the spinner and its counting rules (RULES.md §1)."""
 
 import pytest
 from records import hand, record
