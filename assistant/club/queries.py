@@ -47,14 +47,40 @@ def history(db, f: HistoryFilter) -> dict:
         where.append("s.finished = ?")
         params.append(int(f.status == "finished"))
     sql = (
-        "SELECT s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, "
-        f"s.scores, s.winner, s.finished, s.hands FROM match_summary s {join} "
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s {join} "
         f"{'WHERE ' + ' AND '.join(where) if where else ''} "
         "ORDER BY s.created DESC, s.match_id DESC LIMIT ? OFFSET ?"
     )
     params += [PAGE + 1, (f.page - 1) * PAGE]
     rows = [_match_row(r) for r in db.execute(sql, params).fetchall()]
     return {"rows": rows[:PAGE], "more": len(rows) > PAGE, "unknown_player": False}
+
+
+MATCH_COLUMNS = (
+    "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
+    "s.winner, s.finished, s.hands"
+)
+
+
+def home(db, playing: int = 50, finished: int = 10) -> dict:
+    """The home screen's lists: the matches in play, last touched first, and the latest
+    finished ones; the rest are in the history."""
+    in_play = db.execute(
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s WHERE s.finished = 0 "
+        "ORDER BY s.updated DESC, s.match_id DESC LIMIT ?",
+        [playing + 1],
+    ).fetchall()
+    done = db.execute(
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s WHERE s.finished = 1 "
+        "ORDER BY s.finished_at DESC, s.match_id DESC LIMIT ?",
+        [finished + 1],
+    ).fetchall()
+    return {
+        "playing": [_match_row(r) for r in in_play[:playing]],
+        "more_playing": len(in_play) > playing,
+        "finished": [_match_row(r) for r in done[:finished]],
+        "more_finished": len(done) > finished,
+    }
 
 
 def _match_row(r) -> dict:

@@ -67,9 +67,6 @@ def get(db: Database, match_id: int) -> StoredMatch:
         raise UnknownMatch(match_id) from None
 
 
-def all_matches(db: Database) -> list[StoredMatch]:
-    return [_from_row(row) for row in db["matches"].rows_where(order_by="updated desc, id desc")]
-
 
 def change(db: Database, match_id: int, version: int, edit: Callable[[dict], dict]) -> StoredMatch:
     """Replaces the record by edit(record) if the match is still at `version`.

@@ -15,6 +15,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
+from assistant.club import queries, registry
 from assistant.engine import RecordError, add_entry, new_record, replay, undo_entry
 from assistant.web import htmx, newmatch, store
 from assistant.web.db import get_db
@@ -82,8 +83,7 @@ def home():
 
 
 def _known_names() -> list[str]:
-    names = {p for stored in store.all_matches(get_db()) for p in stored.record["players"]}
-    return sorted(names, key=str.casefold)
+    return [player["name"] for player in registry.all_players(get_db())]
 
 
 def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:
@@ -245,9 +245,4 @@ def _home_with_error(error: str) -> Response:
 
 
 def _home_lists() -> dict:
-    playing, finished = [], []
-    for stored in store.all_matches(get_db()):
-        match = replay(stored.record)
-        row = {"stored": stored, "match": match}
-        (finished if match.winner is not None else playing).append(row)
-    return {"playing": playing, "finished": finished}
+    return queries.home(get_db())
