@@ -2,9 +2,13 @@
 
 import io
 import json
+import random
 import re
 
 from conftest import example
+
+from assistant.engine import replay
+from assistant.simulate import random_match
 
 
 def version_of(html: bytes) -> int:
@@ -225,3 +229,16 @@ def test_vendored_files_are_cached_long_and_pages_link_them(client):
         assert response.status_code == 200
         assert response.cache_control.max_age == 365 * 24 * 3600
         response.close()
+
+
+def test_home_lists_matches_in_play_and_finished_ones(client):
+    finished = random_match(random.Random(7), players=2, rules="muggins", max_hands=60)
+    match = replay(finished)
+    winner = match.side_name(match.winner)
+    create(client, finished)
+    playing = fresh_match(client)
+
+    home = client.get("/").get_data(as_text=True)
+    in_progress, done = home.split("Finished", 1)
+    assert f'href="/matches/{playing}"' in in_progress
+    assert f"{winner} won" in done
