@@ -3,6 +3,8 @@ they were entered; `player_names` maps each of them (case folded) to a player.""
 
 from datetime import UTC, datetime
 
+from assistant.engine.errors import N_
+
 
 class RegistryError(ValueError):
     """A rename or merge that cannot be done: a sentence (translated by the web layer, so its
@@ -56,15 +58,15 @@ def rename(db, player_id: int, new_name: str) -> None:
     """The player is shown under the new name; the old one still finds them."""
     new_name = " ".join(new_name.split())
     if not new_name:
-        raise RegistryError("A player needs a name.")
+        raise RegistryError(N_("A player needs a name."))
     if len(new_name) > 40:
-        raise RegistryError("A name has at most 40 characters.")
+        raise RegistryError(N_("A name has at most 40 characters."))
     if get(db, player_id) is None:
-        raise RegistryError("There is no such player.")
+        raise RegistryError(N_("There is no such player."))
     owner = find(db, new_name)
     if owner is not None and owner != player_id:
         raise RegistryError(
-            "%(name)s is already another player: merge them instead.", name=new_name
+            N_("%(name)s is already another player: merge them instead."), name=new_name
         )
     db.execute("UPDATE players SET name = ? WHERE id = ?", [new_name, player_id])
     db.execute(
@@ -77,16 +79,16 @@ def merge(db, source_id: int, target_id: int) -> None:
     """`source` becomes `target`: its names, its matches and its history. Ratings are recomputed
     (the caller marks them dirty)."""
     if source_id == target_id:
-        raise RegistryError("Pick two different players to merge.")
+        raise RegistryError(N_("Pick two different players to merge."))
     if get(db, source_id) is None or get(db, target_id) is None:
-        raise RegistryError("There is no such player.")
+        raise RegistryError(N_("There is no such player."))
     clash = db.execute(
         "SELECT 1 FROM match_players a JOIN match_players b ON a.match_id = b.match_id "
         "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
         [source_id, target_id],
     ).fetchone()
     if clash:
-        raise RegistryError("These two played in the same match: they are different people.")
+        raise RegistryError(N_("These two played in the same match: they are different people."))
     db.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?", [target_id, source_id])
     db.execute("UPDATE match_players SET player_id = ? WHERE player_id = ?", [target_id, source_id])
     db.execute(

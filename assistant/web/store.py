@@ -67,7 +67,6 @@ def get(db: Database, match_id: int) -> StoredMatch:
         raise UnknownMatch(match_id) from None
 
 
-
 def change(db: Database, match_id: int, version: int, edit: Callable[[dict], dict]) -> StoredMatch:
     """Replaces the record by edit(record) if the match is still at `version`.
 

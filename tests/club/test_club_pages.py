@@ -141,6 +141,16 @@ def test_players_add_rename_and_refuse_duplicates(client):
     assert renamed.status_code == 303
     assert "Anna" in client.get("/players/1").get_data(as_text=True)
     assert client.get("/players/99").status_code == 404
+    client.post("/players", data={"csrf_token": csrf, "name": "Bo"})
+    taken = client.post("/players/1/rename", data={"csrf_token": csrf, "name": "bo"})
+    assert taken.status_code == 422
+    assert "bo is already another player: merge them instead." in taken.get_data(as_text=True)
+    danish = client.post(
+        "/players/1/rename",
+        data={"csrf_token": csrf, "name": ""},
+        headers={"Accept-Language": "da"},
+    )
+    assert "En spiller skal have et navn." in danish.get_data(as_text=True)
 
 
 def test_watch_page_and_board(app, client):
