@@ -1,0 +1,285 @@
+"""Screenshots of every screen a player or the club admin sees, at phone (360×740) and desk
+(1280×800) size: a real server on a temporary database, each state reached through the real
+UI (taps) or the JSON API, the way a table would get there.
+
+    .venv/bin/python bench/screenshots.py [OUTDIR]      # default: instance/screenshots/
+
+Writes OUTDIR/<screen>-phone.png and OUTDIR/<screen>-desk.png (what the first screen shows),
+and <screen>-phone-full.png when the page is taller than the phone's screen.
+"""
+
+import copy
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+from assistant.simulate import random_match
+from assistant.web.admin import save_password
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+EXAMPLES = CHECKOUT / "tests" / "examples"
+SIZES = {"phone": (360, 740), "desk": (1280, 800)}
+PASSWORD = "club-admin-pw"
+
+SERVER = """
+import sys, waitress
+from assistant import create_app
+db, password_file, port = sys.argv[1:]
+app = create_app({"DATABASE": db, "ADMIN_PASSWORD_FILE": password_file, "SECRET_KEY": "shots"})
+waitress.serve(app, host="127.0.0.1", port=int(port), threads=4)
+"""
+
+
+class Server:
+    def __init__(self, workdir: Path):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        password_file = workdir / "admin_password"
+        save_password(password_file, PASSWORD)
+        args = [str(workdir / "shots.sqlite"), str(password_file), str(self.port)]
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, *args], cwd=CHECKOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1)
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    self.stop()
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)  # polling while the server starts
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+    def post(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(
+            self.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read())
+
+    def create(self, record: dict) -> int:
+        return self.post("/api/matches", record)["id"]
+
+    def event(self, match_id: int, event: dict) -> None:
+        current = json.loads(urllib.request.urlopen(f"{self.url}/api/matches/{match_id}").read())
+        self.post(f"/api/matches/{match_id}/events", event | {"version": current["version"]})
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def renamed(record: dict, names: list[str]) -> dict:
+    to = dict(zip(record["players"], names, strict=True))
+    for hand in record["hands"]:
+        for event in hand["events"]:
+            event["player"] = to[event["player"]]
+        if "left" in hand:
+            hand["left"] = {to[p]: v for p, v in hand["left"].items()}
+    return record | {"players": names}
+
+
+def without_left(name: str, names: list[str]) -> dict:
+    """An example's first hand played out, its tiles left not yet entered: the settlement step."""
+    record = copy.deepcopy(example(name))
+    record["hands"] = [{"events": record["hands"][0]["events"]}]
+    return renamed(record, names)
+
+
+def matches(server: Server) -> dict[str, int]:
+    """The matches each screen starts from; the home page lists them all."""
+    rng = random.Random(7)
+    ids = {}
+    for names in (["Ann", "Bo"], ["Cy", "Di", "Eva"]):
+        finished = random_match(rng, players=len(names), rules="all-fives")
+        ids["finished"] = server.create(renamed(finished, names))
+    playing = random_match(rng, players=4, rules="muggins", partnership=True, stop_chance=0.03)
+    server.create(renamed(playing, ["Finn", "Gus", "Hal", "Ida"]))
+    fresh = example("spinner-lead-four-arms") | {"hands": []}
+    ids["lead"] = server.create(renamed(fresh, ["Ann", "Bo"]))
+    ids["spinner"] = server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]))
+    ids["stale"] = server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]))
+    ids["settle"] = server.create(
+        without_left("partnership-spinner-hand", ["Ann", "Bo", "Cy", "Di"])
+    )
+    return ids
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#table input[name=version]").first.input_value())
+
+
+def tap(page: Page, name: str) -> None:
+    """Taps a table button and waits until the tap is saved."""
+    before = version(page)
+    page.get_by_role("button", name=name, exact=True).click()
+    expect(page.locator("#table input[name=version]").first).to_have_value(str(before + 1))
+
+
+# Everything a thumb taps that is not a link inside a sentence.
+TARGETS = (
+    "button, [role=button], input:not([type=hidden]), select, summary, nav a, label.tile-check"
+)
+AUDIT = """targets => {
+  const small = [];
+  for (let el of document.querySelectorAll(targets)) {
+    // A radio button or a checkbox is tapped through its label.
+    if (el.matches("[type=radio], [type=checkbox]")) el = el.closest("label") || el;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || el.closest("details:not([open])") && el.tagName !== "SUMMARY") continue;
+    if (box.height < 44 || box.width < 44) {
+      const name = (el.innerText || el.value || el.name || "").trim().slice(0, 24);
+      small.push(`${el.tagName.toLowerCase()} "${name}" ${box.width | 0}x${box.height | 0}`);
+    }
+  }
+  const wide = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  return {small, wide};
+}"""
+
+
+def audit(page: Page, screen: str, size: str) -> None:
+    """Says what a player would trip over: targets under 44 px, a page wider than the screen."""
+    found = page.evaluate(AUDIT, TARGETS)
+    if found["wide"] > 0:
+        print(f"{screen}-{size}: the page scrolls sideways by {found['wide']} px")
+    for target in found["small"]:
+        print(f"{screen}-{size}: small target {target}")
+
+
+def shoot(page: Page, out: Path, screen: str, size: str) -> None:
+    page.wait_for_load_state("networkidle")
+    audit(page, screen, size)
+    page.screenshot(path=out / f"{screen}-{size}.png")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    if size == "phone" and height > page.viewport_size["height"] + 4:
+        page.screenshot(path=out / f"{screen}-{size}-full.png", full_page=True)
+
+
+def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: str) -> None:
+    url = server.url
+
+    def go(path: str) -> None:
+        page.goto(url + path)
+
+    go("/")
+    shoot(page, out, "home", size)
+
+    go("/matches/new")
+    shoot(page, out, "new-match", size)
+    for n, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+        page.locator(f"#seat-{n}").fill(name)
+        page.locator(f"#seat-{n}").press("Tab")  # the options follow the names
+        page.wait_for_load_state("networkidle")
+    expect(page.locator("#partnership")).to_be_visible()
+    page.get_by_text("Advanced options").click()
+    shoot(page, out, "new-match-advanced", size)
+
+    lead = ids["lead"] if size == "phone" else ids["lead-desk"]
+    go(f"/matches/{lead}")
+    shoot(page, out, "lead-choice", size)
+    tap(page, "Ann")
+    shoot(page, out, "table-lead", size)
+
+    go(f"/matches/{ids['spinner']}")
+    shoot(page, out, "spinner-four-arms", size)
+    page.get_by_role("button", name="4-1", exact=True).click()
+    expect(page.get_by_text("Where does 4-1 go?")).to_be_visible()
+    shoot(page, out, "which-end", size)
+
+    # A rule broken (422): a phone that still offers a tile the table no longer takes.
+    go(f"/matches/{ids['spinner']}")
+    page.locator("button.tile[value='6-6']").evaluate("b => b.removeAttribute('disabled')")
+    page.locator("button.tile[value='6-6']").click()
+    expect(page.locator("#table .message")).to_be_visible()
+    shoot(page, out, "rule-422", size)
+
+    # A stale phone (409): another phone entered a tile meanwhile.
+    stale = ids["stale"] if size == "phone" else ids["stale-desk"]
+    go(f"/matches/{stale}")
+    server.event(stale, {"player": "Bo", "play": "4-4", "end": "left"})
+    page.locator("button.tile[value='1-0']").click()
+    expect(page.locator("#table .message")).to_be_visible()
+    shoot(page, out, "stale-409", size)
+
+    settle = ids["settle"] if size == "phone" else ids["settle-desk"]
+    go(f"/matches/{settle}")
+    page.get_by_label("Pips left by Cy").fill("4")
+    page.get_by_label("Pips left by Di").fill("8")
+    page.get_by_text("or tap Bo's tiles").click()
+    page.get_by_role("checkbox", name="6-6").first.check()
+    expect(page.locator("#preview")).to_contain_text("8 → 10")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("document.getElementById('preview').scrollIntoView({block: 'center'})")
+    shoot(page, out, "settle", size)
+
+    go(f"/matches/{ids['finished']}")
+    shoot(page, out, "winner", size)
+
+    go(f"/history/{ids['finished']}")
+    shoot(page, out, "history-match", size)
+    go("/history")
+    shoot(page, out, "history", size)
+    go("/leaderboard")
+    shoot(page, out, "leaderboard", size)
+
+    go("/history/import")
+    records = [example("double-at-one-end"), example("tile-played-twice")]
+    page.locator("input[type=file]").set_input_files(
+        {
+            "name": "club.json",
+            "mimeType": "application/json",
+            "buffer": json.dumps(records).encode(),
+        }
+    )
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator(".import-report")).to_be_visible()
+    shoot(page, out, "import", size)
+
+    go("/admin/login")
+    shoot(page, out, "admin-login", size)
+
+
+def main() -> int:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else CHECKOUT / "instance" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    server = Server(Path(tempfile.mkdtemp()))
+    try:
+        ids = matches(server)
+        # Each size plays its own copy of the screens that change the match.
+        ids["lead-desk"] = server.create(
+            renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]) | {"hands": []}
+        )
+        ids["stale-desk"] = server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]))
+        ids["settle-desk"] = server.create(
+            without_left("partnership-spinner-hand", ["Ann", "Bo", "Cy", "Di"])
+        )
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            for size, (width, height) in SIZES.items():
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, locale="en-GB"
+                )
+                screens(context.new_page(), server, ids, out, size)
+                context.close()
+            browser.close()
+    finally:
+        server.stop()
+    print("\n".join(sorted(str(p) for p in out.glob("*.png"))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
