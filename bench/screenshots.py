@@ -214,6 +214,13 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     expect(page.locator("#table .message")).to_be_visible()
     shoot(page, out, "stale-409", size)
 
+    # A form that expired (the session is gone): the tap is refused and the banner says why.
+    go(f"/matches/{ids['spinner']}")
+    page.context.clear_cookies()
+    page.locator("button.tile[value='1-0']").click()
+    expect(page.locator("#problem")).to_be_visible()
+    shoot(page, out, "expired-400", size)
+
     settle = ids["settle"] if size == "phone" else ids["settle-desk"]
     go(f"/matches/{settle}")
     page.get_by_label("Pips left by Cy").fill("4")
@@ -250,6 +257,9 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
 
     go("/admin/login")
     shoot(page, out, "admin-login", size)
+
+    go("/matches/99999")
+    shoot(page, out, "not-found-404", size)
 
 
 def main() -> int:

@@ -26,10 +26,11 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(views.bp)
     app.get_send_file_max_age = _max_age
 
-    from assistant.web import admin, security
+    from assistant.web import admin, errors, security
 
     security.init_app(app)
     admin.init_app(app)
+    errors.init_app(app)
 
     from assistant.web import club, history, live
 
