@@ -258,6 +258,17 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     go("/admin/login")
     shoot(page, out, "admin-login", size)
 
+    # The club admin deletes a match: the button on its page, the confirmation, the history.
+    page.locator("#admin-password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    doomed = server.create(renamed(example("double-at-one-end"), ["Ann", "Bo"]))
+    go(f"/history/{doomed}")
+    page.get_by_role("button", name="Delete match").click()
+    shoot(page, out, "delete-confirm", size)
+    page.get_by_role("button", name=f"Delete match {doomed}").click()
+    expect(page.get_by_text(f"Match {doomed} was deleted.")).to_be_visible()
+    shoot(page, out, "deleted", size)
+
     go("/matches/99999")
     shoot(page, out, "not-found-404", size)
 

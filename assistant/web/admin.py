@@ -16,7 +16,9 @@ from pathlib import Path
 from flask import (
     Blueprint,
     Flask,
+    abort,
     current_app,
+    flash,
     redirect,
     render_template,
     request,
@@ -171,13 +173,30 @@ def logout():
     return redirect(url_for("views.home"), 303)
 
 
+def _stored(match_id: int) -> store.StoredMatch:
+    try:
+        return store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        abort(404, _("There is no such match."))
+
+
+@bp.get("/matches/<int:match_id>/delete")
+@admin_required
+def confirm_delete(match_id: int):
+    """The confirmation step (no JavaScript needed): what is about to go, and two buttons."""
+    stored = _stored(match_id)
+    return render_template("history/delete.html", stored=stored, match=replay(stored.record))
+
+
 @bp.post("/matches/<int:match_id>/delete")
 @admin_required
 def delete_match(match_id: int):
+    _stored(match_id)
     db = get_db()
     with immediate(db):
         db.execute("DELETE FROM matches WHERE id = ?", [match_id])
-    return redirect(url_for("views.home"), 303)
+    flash(_("Match %(n)s was deleted.", n=match_id))
+    return redirect(url_for("history.history"), 303)
 
 
 # -- session cookie ---------------------------------------------------------------------------

@@ -140,6 +140,56 @@ def test_deleting_a_match_needs_the_admin(admin_client):
     assert admin_client.get(f"/api/matches/{match_id}").status_code == 404
 
 
+def test_only_the_admin_sees_delete_on_the_match_page_and_confirms_first(admin_client):
+    match_id = finished_match(admin_client)
+    page = admin_client.get(f"/history/{match_id}").get_data(as_text=True)
+    assert f"/matches/{match_id}/delete" not in page and "Delete match" not in page
+    assert "/admin/login?next=" in page  # how the admin gets there
+    confirm = admin_client.get(f"/matches/{match_id}/delete")
+    assert confirm.status_code == 303 and "/admin/login" in confirm.headers["Location"]
+
+    login(admin_client)
+    page = admin_client.get(f"/history/{match_id}").get_data(as_text=True)
+    assert f'href="/matches/{match_id}/delete"' in page and "Delete match" in page
+    confirm = admin_client.get(f"/matches/{match_id}/delete")  # a page, no JavaScript needed
+    html = confirm.get_data(as_text=True)
+    assert confirm.status_code == 200
+    assert f"Delete match {match_id}?" in html and "cannot be undone" in html
+    assert f'<form method="post" action="/matches/{match_id}/delete"' in html
+    assert 'name="csrf_token"' in html and f'href="/history/{match_id}"' in html  # or keep it
+    assert admin_client.get(f"/api/matches/{match_id}").status_code == 200  # nothing gone yet
+
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    done = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
+    assert done.status_code == 303 and done.headers["Location"] == "/history"
+    history = admin_client.get("/history").get_data(as_text=True)
+    assert f"Match {match_id} was deleted." in history
+    assert f'href="/history/{match_id}"' not in history
+    assert admin_client.get(f"/api/matches/{match_id}").status_code == 404
+    again = admin_client.get("/history").get_data(as_text=True)
+    assert f"Match {match_id} was deleted." not in again  # said once
+
+
+def test_deleting_needs_the_form_token_and_a_match(admin_client):
+    match_id = finished_match(admin_client)
+    login(admin_client)
+    forged = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": "forged"})
+    assert forged.status_code == 400
+    assert admin_client.get(f"/api/matches/{match_id}").status_code == 200
+    csrf = token(admin_client)
+    assert admin_client.get("/matches/99999/delete").status_code == 404
+    gone = admin_client.post("/matches/99999/delete", data={"csrf_token": csrf})
+    assert gone.status_code == 404
+
+
+def test_the_delete_confirmation_speaks_danish(admin_client):
+    match_id = finished_match(admin_client)
+    login(admin_client)
+    page = admin_client.get(f"/matches/{match_id}/delete", headers={"Accept-Language": "da"})
+    html = page.get_data(as_text=True)
+    assert f"Slet spil {match_id}?" in html and "Behold det" in html
+
+
 def test_undo_in_a_finished_match_needs_the_admin(admin_client):
     match_id = finished_match(admin_client)
     version = admin_client.get(f"/api/matches/{match_id}").get_json()["version"]
