@@ -242,3 +242,20 @@ def test_home_lists_matches_in_play_and_finished_ones(client):
     in_progress, done = home.split("Finished", 1)
     assert f'href="/matches/{playing}"' in in_progress
     assert f"{winner} won" in done
+
+
+def test_an_htmx_tap_gets_the_new_table_at_once_a_plain_form_a_303(client):
+    match_id = fresh_match(client)
+    htmx = {"HX-Request": "true"}
+    chosen = client.post(f"/matches/{match_id}/leader", data={"version": 1, "leader": "X"})
+    assert chosen.status_code == 303
+    tapped = client.post(
+        f"/matches/{match_id}/play", data={"version": 2, "tile": "5-5"}, headers=htmx
+    )
+    assert tapped.status_code == 200
+    assert tapped.data.startswith(b'<div id="table"') and version_of(tapped.data) == 3
+    assert tapped.data == client.get(f"/matches/{match_id}", headers=htmx).data
+    drawn = client.post(f"/matches/{match_id}/draw", data={"version": 3})
+    assert drawn.status_code == 303
+    undone = client.post(f"/matches/{match_id}/undo", data={"version": 4}, headers=htmx)
+    assert undone.data == client.get(f"/matches/{match_id}", headers=htmx).data

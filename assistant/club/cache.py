@@ -55,8 +55,10 @@ def watch_code() -> str:
     return secrets.token_urlsafe(12)
 
 
-def refresh(db, match_id: int) -> None:
-    """Brings one match's cache rows in line with its record; call inside the write."""
+def refresh(db, match_id: int, match=None) -> None:
+    """Brings one match's cache rows in line with its record; call inside the write.
+
+    `match`: the record just written, already replayed by the writer (else it is replayed)."""
     row = db.execute(
         "SELECT record, created, updated FROM matches WHERE id = ?", [match_id]
     ).fetchone()
@@ -71,7 +73,7 @@ def refresh(db, match_id: int) -> None:
         return
     record, created, updated = row
     try:
-        match = replay(orjson.loads(record))
+        match = replay(orjson.loads(record)) if match is None else match
     except RecordError:
         ratings.mark_dirty(db)  # stored records replay; if one does not, it is left out
         return

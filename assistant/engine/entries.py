@@ -19,14 +19,17 @@ def new_record(rules: object, players: list[str], partnership: bool = False) -> 
     return record
 
 
-def add_entry(record: dict, entry: dict) -> tuple[dict, Match]:
+def add_entry(record: dict, entry: dict, replayed: Match | None = None) -> tuple[dict, Match]:
     """The record with one more entry, and the match it replays to.
 
     An entry is one record event (`{"player": P, "play": T, "end": E}`, `{"player": P, "draw":
     N}`, `{"player": P, "pass": true}`) or the pips left at the end of a hand (`{"left": {...}}`).
     An event after a settled hand starts the next hand.
+
+    `replayed`: the record already replayed, when the caller has it (it is entered into, and
+    returned); spares a second replay of the whole match.
     """
-    match = replay(record, explain=True)
+    match = replay(record, explain=True) if replayed is None else replayed
     phase = match.phase
     match.enter(entry)
     updated = copy.deepcopy(record)

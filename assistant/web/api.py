@@ -12,11 +12,12 @@ from assistant.web.messages import explain
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def state(stored: store.StoredMatch, with_record: bool = True) -> dict:
+def state(stored: store.StoredMatch, with_record: bool = True, match=None) -> dict:
+    """The answer about a match; `match`: its record already replayed, when the caller has it."""
     body = {"id": stored.id, "version": stored.version}
     if with_record:
         body["record"] = stored.record
-    body["result"] = replay(stored.record).result()
+    body["result"] = (replay(stored.record) if match is None else match).result()
     return body
 
 
@@ -52,8 +53,10 @@ def add_event(match_id: int):
     body = _json_object()
     version = _version(body)
     entry = {key: value for key, value in body.items() if key != "version"}
-    stored = store.change(get_db(), match_id, version, lambda r: add_entry(r, entry)[0])
-    return state(stored)
+    stored, match = store.enter(
+        get_db(), match_id, version, lambda s: add_entry(s.record, entry, replay(s.record))
+    )
+    return state(stored, match=match)
 
 
 @bp.post("/matches/<int:match_id>/undo")

@@ -9,6 +9,7 @@ from sqlite_utils import Database
 from sqlite_utils.db import NotFoundError
 
 from assistant.club import cache
+from assistant.engine import Match
 from assistant.web.db import immediate
 
 
@@ -71,7 +72,24 @@ def change(db: Database, match_id: int, version: int, edit: Callable[[dict], dic
     """Replaces the record by edit(record) if the match is still at `version`.
 
     edit raises (the engine's RecordError) when the change breaks the rules: nothing is written."""
-    return _write(db, match_id, version, lambda stored: {"record": json.dumps(edit(stored.record))})
+    return enter(db, match_id, version, lambda stored: (edit(stored.record), None))[0]
+
+
+def enter(
+    db: Database, match_id: int, version: int, edit: Callable[[StoredMatch], tuple[dict, Match]]
+) -> tuple[StoredMatch, Match | None]:
+    """Like `change`, but edit(stored) returns the new record and the match it replays to (the
+    engine's add_entry does both): the club's cache is refreshed from that match and it is
+    returned with the stored match, so the caller shows the table without replaying again."""
+    replayed: list = []
+
+    def columns(stored: StoredMatch) -> dict:
+        record, match = edit(stored)
+        replayed.append(match)
+        return {"record": json.dumps(record)}
+
+    stored = _write(db, match_id, version, columns, replayed)
+    return stored, replayed[0]
 
 
 def choose_leader(db: Database, match_id: int, version: int, leader: str) -> StoredMatch:
@@ -81,12 +99,12 @@ def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Sto
     return _write(db, match_id, version, columns)
 
 
-def _write(db: Database, match_id: int, version: int, columns) -> StoredMatch:
+def _write(db: Database, match_id: int, version: int, columns, replayed=()) -> StoredMatch:
     with immediate(db):
         stored = get(db, match_id)
         if stored.version != version:
             raise StaleVersion(stored)
         update = columns(stored) | {"version": version + 1, "updated": _now()}
         db["matches"].update(match_id, update)
-        cache.refresh(db, match_id)
+        cache.refresh(db, match_id, next(iter(replayed), None))
     return get(db, match_id)

@@ -90,7 +90,7 @@ class Table:
         if self.phase == "lead" or not hand.plays:
             return None
         play = hand.plays[-1]
-        terms = hand.play_terms[-1]
+        terms = hand.terms()  # only plays change the layout: its count now is the last play's
         parts = [f"{t.value} ({t.tile})" if "-" in t.tile else str(t.value) for t in terms]
         sum_text = " + ".join(parts)
         if len(parts) != 1:
@@ -136,7 +136,10 @@ class Table:
         return _("Draw lots, or pick who leads.")
 
 
-def build(stored: StoredMatch, **extra) -> Table:
-    match = replay(stored.record, explain=True)
+def build(stored: StoredMatch, match: Match | None = None, **extra) -> Table:
+    """The table of a stored match; `match`: its record already replayed, when the caller has
+    it (a write has just replayed it)."""
+    if match is None:
+        match = replay(stored.record)
     leader = match.next_leader or stored.leader
     return Table(stored, match, leader, **extra)

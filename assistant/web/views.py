@@ -2,6 +2,7 @@
 
 import json
 import secrets
+from collections.abc import Callable
 
 from flask import (
     Blueprint,
@@ -57,10 +58,14 @@ def _load(match_id: int) -> store.StoredMatch:
 
 
 def _enter(match_id: int, edit, **extra) -> Response:
-    """Saves one change to the record; a broken rule or a stale phone gets the table back."""
+    """Saves one change to the record; a broken rule or a stale phone gets the table back.
+
+    `edit(stored)` returns the new record and the match it replays to. A plain form gets a 303
+    to the table; htmx gets the new table at once, drawn from the match the write replayed: one
+    request and one replay per tap, not a POST, a 303, a GET and a replay for each."""
     version = _form_version()
     try:
-        store.change(get_db(), match_id, version, edit)
+        stored, match = store.enter(get_db(), match_id, version, edit)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.StaleVersion as stale:
@@ -68,7 +73,21 @@ def _enter(match_id: int, edit, **extra) -> Response:
         return _table(build(stale.fresh, message=message), 409)
     except RecordError as error:
         return _table(build(_load(match_id), message=explain(error), **extra), 422)
+    if htmx and not htmx.boosted:
+        return _table(build(stored, match))
     return _see(match_id)
+
+
+def _turn_entry(entry: Callable[[str | None], dict]):
+    """An edit for _enter: adds entry(whose turn it is) to the record, replaying it once, inside
+    the write (so the turn is the one of the version being written)."""
+
+    def edit(stored: store.StoredMatch):
+        match = replay(stored.record)
+        turn = Table(stored, match, match.next_leader or stored.leader).turn
+        return add_entry(stored.record, entry(turn), match)
+
+    return edit
 
 
 # -- home -------------------------------------------------------------------------------------
@@ -131,30 +150,23 @@ def table(match_id: int):
 def play(match_id: int):
     tile = request.form.get("tile", "")
     end = request.form.get("end")
-    player = build(_load(match_id)).turn
-
-    def edit(record: dict) -> dict:
-        entry = {"player": player, "play": tile} | ({"end": end} if end else {})
-        return add_entry(record, entry)[0]
-
-    return _enter(match_id, edit)
+    with_end = {"end": end} if end else {}
+    return _enter(match_id, _turn_entry(lambda turn: {"player": turn, "play": tile} | with_end))
 
 
 @bp.post("/matches/<int:match_id>/draw")
 def draw(match_id: int):
-    player = build(_load(match_id)).turn
-    return _enter(match_id, lambda record: add_entry(record, {"player": player, "draw": 1})[0])
+    return _enter(match_id, _turn_entry(lambda turn: {"player": turn, "draw": 1}))
 
 
 @bp.post("/matches/<int:match_id>/pass")
 def pass_turn(match_id: int):
-    player = build(_load(match_id)).turn
-    return _enter(match_id, lambda record: add_entry(record, {"player": player, "pass": True})[0])
+    return _enter(match_id, _turn_entry(lambda turn: {"player": turn, "pass": True}))
 
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    return _enter(match_id, lambda record: undo_entry(record)[0])
+    return _enter(match_id, lambda stored: undo_entry(stored.record))
 
 
 @bp.post("/matches/<int:match_id>/leader")
@@ -167,10 +179,12 @@ def choose_leader(match_id: int):
     if leader not in players:
         abort(400, _("Pick one of the players."))
     try:
-        store.choose_leader(get_db(), match_id, _form_version(), leader)
+        chosen = store.choose_leader(get_db(), match_id, _form_version(), leader)
     except store.StaleVersion as stale:
         message = _("The table changed — here is the latest.")
         return _table(build(stale.fresh, message=message), 409)
+    if htmx and not htmx.boosted:
+        return _table(build(chosen))
     return _see(match_id)
 
 
@@ -199,7 +213,7 @@ def preview_left(match_id: int):
 @bp.post("/matches/<int:match_id>/left")
 def enter_left(match_id: int):
     left = _left_from_form(_load(match_id).record["players"])
-    return _enter(match_id, lambda record: add_entry(record, {"left": left})[0], left_form=left)
+    return _enter(match_id, _turn_entry(lambda _turn: {"left": left}), left_form=left)
 
 
 @bp.post("/matches/<int:match_id>/rematch")
