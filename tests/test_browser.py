@@ -149,3 +149,15 @@ def test_new_match_on_the_phone(page: Page, live_server):
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("heading", name="Who leads hand 1?")).to_be_visible()
     expect(page.get_by_text("The holder of the highest double leads.")).to_be_visible()
+
+
+def test_new_match_options_follow_names_typed_quickly(page: Page, live_server):
+    """Four names typed one after another: the options (partners, who leads) follow the last one
+    too, even when it is typed while the answer to the one before is being swapped in."""
+    page.goto(f"{live_server.url}/matches/new")
+    for n, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+        page.locator(f"#seat-{n}").fill(name)
+    page.locator("#seat-3").press("Tab")
+    expect(page.get_by_text("Partners: Ann + Cy against Bo + Di")).to_be_visible()
+    leaders = page.locator("select[name=leader] option")
+    expect(leaders).to_have_text(["Pick at the table", "Draw lots", "Ann", "Bo", "Cy", "Di"])
