@@ -32,13 +32,16 @@ def add_entry(record: dict, entry: dict, replayed: Match | None = None) -> tuple
     match = replay(record, explain=True) if replayed is None else replayed
     phase = match.phase
     match.enter(entry)
-    updated = copy.deepcopy(record)
+    # A new record that shares the parts it leaves as they were with `record` (copying the whole
+    # record was the largest cost of a tap): neither record is changed afterwards.
+    updated = {**record, "hands": list(record["hands"])}
+    hands = updated["hands"]
     if "left" in entry:
-        updated["hands"][-1]["left"] = copy.deepcopy(entry["left"])
+        hands[-1] = {**hands[-1], "left": copy.deepcopy(entry["left"])}
     elif phase == "lead":
-        updated["hands"].append({"events": [copy.deepcopy(entry)]})
+        hands.append({"events": [copy.deepcopy(entry)]})
     else:
-        updated["hands"][-1]["events"].append(copy.deepcopy(entry))
+        hands[-1] = {**hands[-1], "events": [*hands[-1]["events"], copy.deepcopy(entry)]}
     return updated, match
 
 
