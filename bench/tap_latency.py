@@ -1,0 +1,299 @@
+"""Tile-entry latency with 20 phones at once, against a static file fetched in the same run.
+
+    .venv/bin/python bench/tap_latency.py [--clients 20] [--taps 100] [--every 0.5] [--seed 1]
+
+Goal (issue 3): the p50 of a tap on the table within 2x the p50 of fetching a static file.
+
+Starts `python -m assistant serve` (waitress, as served to phones) on a free port of 127.0.0.1
+with a fresh SQLite file. Each client is one phone on one keep-alive connection: it opens its own
+match's table (`GET /matches/<id>`, which gives it the session cookie and the CSRF token), then
+taps through a random legal all-fives match (assistant.simulate) exactly as the screen's htmx
+forms send it: a form POST with the CSRF token (hidden field and X-CSRF-Token header), the
+`version` it saw, the tapped button's name and value, and HX-Request; when the answer is a 303
+the browser's XMLHttpRequest follows it with a GET, and the tap is timed until the table
+fragment it swaps in has arrived (POST + GET). A tile that fits several ends is two taps: the
+tile (`GET /matches/<id>?tile=…`, the end choice) and the end (POST). Draws are one tap per tile
+drawn, the settlement is one POST of the pips or tiles left. Every tap must answer 200 (after
+the redirect) with the next version; anything else is counted as an error.
+
+Measured, one after another on the same server, each with `--clients` concurrent clients:
+* static: `GET /static/app.css` (as a browser asks for it: Accept-Encoding, no cache);
+* form taps: as above;
+* API: `POST /api/matches/<id>/events` with the same entries (JSON, one draw entry may draw
+  several tiles, as the API allows).
+
+Two loads: "paced" — each client taps every `--every` seconds (a phone at a busy table taps
+every few seconds; 20 clients at 0.5 s is 40 taps/s, a club's evening at full speed), and
+"flat out" — each client sends its next request as soon as the last one answered (a
+saturation test: the latency there is mostly queueing behind the other 19 clients).
+"""
+
+import argparse
+import gzip
+import http.client
+import json
+import random
+import re
+import tempfile
+import threading
+import time
+import zlib
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+from common import Tap, api_entries, percentile, start_server, stop_server, taps
+
+from assistant.simulate import random_match
+
+GOAL_RATIO = 2.0
+STATIC = "/static/app.css"
+BROWSER = {
+    "User-Agent": "Mozilla/5.0 (Linux; Android 14) bench/tap_latency.py",
+    "Accept-Encoding": "gzip, deflate, br",
+    "Accept-Language": "en",
+}
+PATHS = {
+    "leader": "leader",
+    "tile": "play",
+    "end": "play",
+    "draw": "draw",
+    "pass": "pass",
+    "left": "left",
+}
+VERSION = re.compile(rb'name="version" value="(\d+)"')
+TOKEN = re.compile(rb'name="csrf_token" value="([^"]+)"')
+
+
+def _body(response: http.client.HTTPResponse) -> bytes:
+    data = response.read()
+    encoding = response.getheader("Content-Encoding", "")
+    if encoding == "gzip":
+        return gzip.decompress(data)
+    if encoding == "deflate":
+        return zlib.decompress(data)
+    if encoding == "br":
+        raise RuntimeError("brotli answer: this client cannot read it")
+    return data
+
+
+class Phone:
+    """One phone at one table: a keep-alive connection, its session cookie, its match."""
+
+    def __init__(self, port: int, seed: int):
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.rng = random.Random(seed)
+        self.cookie = ""
+        self.pending: list = []
+        self.record: dict = {}
+
+    def request(self, method: str, path: str, body=None, headers=None) -> tuple[int, dict, bytes]:
+        headers = BROWSER | (headers or {})
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        self.conn.request(method, path, body, headers)
+        response = self.conn.getresponse()
+        data = _body(response)
+        cookie = response.getheader("Set-Cookie")
+        if cookie:
+            self.cookie = cookie.split(";", 1)[0]
+        return response.status, dict(response.getheaders()), data
+
+    # -- set-up (not timed) -------------------------------------------------------------------
+
+    def new_match(self, api: bool) -> None:
+        self.record = random_match(self.rng, players=self.rng.choice([2, 3, 4]), rules="all-fives")
+        body = json.dumps(self.record | {"hands": []})
+        status, _headers, data = self.request(
+            "POST", "/api/matches", body, {"Content-Type": "application/json"}
+        )
+        if status != 201:
+            raise RuntimeError(f"create: {status} {data[:200]!r}")
+        created = json.loads(data)
+        self.id, self.version = created["id"], created["version"]
+        self.url = f"http://127.0.0.1:{self.port}/matches/{self.id}"
+        if api:
+            self.pending = api_entries(self.record)
+            return
+        status, _headers, page = self.request("GET", f"/matches/{self.id}")
+        if status != 200:
+            raise RuntimeError(f"table: {status}")
+        self.token = TOKEN.search(page).group(1).decode()
+        self.pending = taps(self.record)
+
+    # -- one timed step -----------------------------------------------------------------------
+
+    def _htmx(self) -> dict:
+        return {
+            "HX-Request": "true",
+            "HX-Current-URL": self.url,
+            "HX-Target": "table",
+            "X-CSRF-Token": self.token,
+        }
+
+    def tap(self) -> tuple[float, int]:
+        """The next tap of this phone's match; returns its seconds and how many requests."""
+        if not self.pending:
+            self.new_match(api=False)
+        tap: Tap = self.pending.pop(0)
+        start = time.perf_counter()
+        requests = 1
+        if tap.kind == "choose":
+            status, _h, data = self.request(
+                "GET", f"/matches/{self.id}?tile={tap.tile}", headers=self._htmx()
+            )
+            expected = self.version
+        else:
+            form = {"csrf_token": self.token, "version": str(self.version)} | tap.fields
+            body = urlencode(form, doseq=True)
+            headers = self._htmx() | {"Content-Type": "application/x-www-form-urlencoded"}
+            status, h, data = self.request(
+                "POST", f"/matches/{self.id}/{PATHS[tap.kind]}", body, headers
+            )
+            if status in (302, 303):  # XMLHttpRequest follows it, with the same headers
+                location = urlsplit(h["Location"])
+                path = location.path + (f"?{location.query}" if location.query else "")
+                status, _h, data = self.request("GET", path, headers=self._htmx())
+                requests += 1
+            expected = self.version + 1
+        took = time.perf_counter() - start
+        found = VERSION.search(data)
+        if status != 200 or not found or int(found.group(1)) != expected:
+            raise RuntimeError(f"{tap.kind} {tap.fields}: {status} {data[:300]!r}")
+        self.version = expected
+        return took, requests
+
+    def api_entry(self) -> tuple[float, int]:
+        if not self.pending:
+            self.new_match(api=True)
+        entry = self.pending.pop(0)
+        body = json.dumps(entry | {"version": self.version})
+        start = time.perf_counter()
+        status, _h, data = self.request(
+            "POST", f"/api/matches/{self.id}/events", body, {"Content-Type": "application/json"}
+        )
+        took = time.perf_counter() - start
+        if status != 200:
+            raise RuntimeError(f"api {entry}: {status} {data[:300]!r}")
+        self.version = json.loads(data)["version"]
+        return took, 1
+
+    def static(self) -> tuple[float, int]:
+        start = time.perf_counter()
+        status, _h, data = self.request("GET", STATIC, headers={"Accept": "text/css,*/*;q=0.1"})
+        took = time.perf_counter() - start
+        if status != 200 or not data:
+            raise RuntimeError(f"static: {status}")
+        return took, 1
+
+
+def run(phones: list[Phone], step: str, count: int, every: float) -> dict:
+    """Each phone does `count` steps, every `every` seconds (0: as fast as it can)."""
+    lock = threading.Lock()
+    times: list[float] = []
+    errors: list[str] = []
+    requests = [0]
+
+    def drive(phone: Phone, first: float) -> None:
+        due = first
+        for _ in range(count):
+            if every:
+                time.sleep(max(0.0, due - time.perf_counter()))  # paces the player; times nothing
+                due += every
+            try:
+                took, n = getattr(phone, step)()
+                with lock:
+                    times.append(took)
+                    requests[0] += n
+            except Exception as error:  # noqa: BLE001 - every failure is an error
+                with lock:
+                    errors.append(str(error)[:300])
+                phone.conn.close()
+                phone.pending = []
+
+    start = time.perf_counter()
+    threads = [
+        threading.Thread(target=drive, args=(p, start + every * n / len(phones)))
+        for n, p in enumerate(phones)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    return {
+        "n": len(times),
+        "requests": requests[0],
+        "errors": errors,
+        "p50": percentile(times, 50) if times else None,
+        "p99": percentile(times, 99) if times else None,
+        "rate": len(times) / elapsed,
+    }
+
+
+def ms(seconds: float | None) -> str:
+    return "     -   " if seconds is None else f"{seconds * 1000:7.2f} ms"
+
+
+def line(name: str, f: dict) -> str:
+    return (
+        f"  {name:<30} p50 {ms(f['p50'])}  p99 {ms(f['p99'])}  "
+        f"({f['n']} in {f['requests']} requests, {f['rate']:.0f}/s, errors {len(f['errors'])})"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--taps", type=int, default=100, help="timed steps per client and load")
+    parser.add_argument("--every", type=float, default=0.5, help="seconds between paced taps")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server, port = start_server(Path(tmp) / "bench.sqlite")
+        try:
+            phones = [Phone(port, args.seed * 1000 + n) for n in range(args.clients)]
+            apis = [Phone(port, args.seed * 1000 + 500 + n) for n in range(args.clients)]
+            for phone in phones:
+                phone.new_match(api=False)
+            for phone in apis:
+                phone.new_match(api=True)
+            run(phones, "static", 10, 0)  # warm-up: connections, templates, caches
+            run(phones, "tap", 5, 0)
+            run(apis, "api_entry", 5, 0)
+            print(
+                f"{args.clients} concurrent clients, keep-alive, {args.taps} steps each; "
+                f"server: python -m assistant serve (waitress)"
+            )
+            failed = False
+            for load, every in (("paced", args.every), ("flat out", 0.0)):
+                what = (
+                    f"each client every {every:g} s"
+                    if every
+                    else "each client sends again as soon as answered"
+                )
+                print(f"{load} ({what}):")
+                static = run(phones, "static", args.taps, every)
+                form = run(phones, "tap", args.taps, every)
+                api = run(apis, "api_entry", args.taps, every)
+                print(line(f"static GET {STATIC}", static))
+                print(line("tap: htmx form POST (+ GET)", form))
+                print(line("entry: POST /api/.../events", api))
+                for f in (static, form, api):
+                    for error in f["errors"][:3]:
+                        print(f"    error: {error}")
+                    failed |= bool(f["errors"])
+                ratio = form["p50"] / static["p50"]
+                verdict = "met" if ratio <= GOAL_RATIO else "MISSED"
+                print(
+                    f"  tap p50 / static p50 = {ratio:.2f}x (goal <= {GOAL_RATIO:g}x: {verdict}); "
+                    f"API p50 / static p50 = {api['p50'] / static['p50']:.2f}x"
+                )
+        finally:
+            stop_server(server)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
