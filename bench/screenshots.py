@@ -5,7 +5,9 @@ UI (taps) or the JSON API, the way a table would get there.
     .venv/bin/python bench/screenshots.py [OUTDIR]      # default: instance/screenshots/
 
 Writes OUTDIR/<screen>-phone.png and OUTDIR/<screen>-desk.png (what the first screen shows),
-and <screen>-phone-full.png when the page is taller than the phone's screen.
+<screen>-phone-full.png when the page is taller than the phone's screen, and <lang>-<screen>-phone
+for the screens with the longest words in Danish, Swedish and French. Prints any target under
+44 px and any page wider than the screen.
 """
 
 import copy
@@ -27,6 +29,7 @@ from assistant.web.admin import save_password
 CHECKOUT = Path(__file__).resolve().parents[1]
 EXAMPLES = CHECKOUT / "tests" / "examples"
 SIZES = {"phone": (360, 740), "desk": (1280, 800)}
+LANGUAGES = ["da-DK", "sv-SE", "fr-FR"]
 PASSWORD = "club-admin-pw"
 
 SERVER = """
@@ -273,6 +276,22 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     shoot(page, out, "not-found-404", size)
 
 
+def in_language(page: Page, server: Server, ids: dict[str, int], out: Path, lang: str) -> None:
+    """The screens where longer words could wrap or overflow, in another language, on a phone."""
+    url = server.url
+    settle = server.create(without_left("partnership-spinner-hand", ["Ann", "Bo", "Cy", "Di"]))
+    for screen, path in {
+        "table": f"/matches/{ids['spinner']}",
+        "which-end": f"/matches/{ids['spinner']}?tile=4-1",
+        "settle": f"/matches/{settle}",
+        "winner": f"/matches/{ids['finished']}",
+        "new-match": "/matches/new",
+        "not-found-404": "/matches/99999",
+    }.items():
+        page.goto(url + path)
+        shoot(page, out, f"{lang}-{screen}", "phone")
+
+
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else CHECKOUT / "instance" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -294,6 +313,10 @@ def main() -> int:
                     viewport={"width": width, "height": height}, locale="en-GB"
                 )
                 screens(context.new_page(), server, ids, out, size)
+                context.close()
+            for lang in LANGUAGES:
+                context = browser.new_context(viewport={"width": 360, "height": 740}, locale=lang)
+                in_language(context.new_page(), server, ids, out, lang.split("-")[0])
                 context.close()
             browser.close()
     finally:
