@@ -266,6 +266,7 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     page.get_by_role("button", name="Log in").click()
     doomed = server.create(renamed(example("double-at-one-end"), ["Ann", "Bo"]))
     go(f"/history/{doomed}")
+    shoot(page, out, "history-match-admin", size)
     page.get_by_role("button", name="Delete match").click()
     shoot(page, out, "delete-confirm", size)
     page.get_by_role("button", name=f"Delete match {doomed}").click()
