@@ -125,3 +125,53 @@ def _written(rng: random.Random, tile: str) -> str:
         return tile
     a, b = halves(tile)
     return f"{b}-{a}"
+
+
+def as_entered(record: dict) -> dict:
+    """The same match as the table screen enters it, tap by tap (for tests and benchmarks that
+    drive the screen with a record).
+
+    The screen names every tile high half first, so a lead the record writes low half first
+    ("0-2") lies the other way round, left and right swapped; and a tile whose ends all make the
+    same game (Hand.distinct_ends) is laid on the first of them without asking, which may be
+    the mirror image of where the record laid it. Later ends are renamed to match, so every
+    play scores as in the record (checked: AssertionError otherwise). The result writes every
+    tile high half first and gives an end exactly where the screen would ask for one or lays
+    the tile itself."""
+    players = {key: value for key, value in record.items() if key != "hands"}
+    match, phone = replay(players | {"hands": []}), replay(players | {"hands": []})
+    hands = []
+    for hand in record["hands"]:
+        names = {"left": "left", "right": "right", "up": "up", "down": "down"}
+        events = []
+        for n, event in enumerate(hand["events"]):
+            entered = event
+            if "play" in event:
+                a, b = halves(event["play"])
+                tile = f"{max(a, b)}-{min(a, b)}"
+                if n == 0 and tile != event["play"]:
+                    names |= {"left": "right", "right": "left"}
+                entered = {"player": event["player"], "play": tile}
+                fits, distinct = phone.hand.fits(tile), phone.hand.distinct_ends(tile)
+                wanted = names[event["end"]] if "end" in event else None
+                if len(distinct) > 1:
+                    entered["end"] = wanted
+                elif len(fits) > 1:  # not asked: the screen lays it on the first of them
+                    entered["end"] = distinct[0]
+                    if wanted != distinct[0]:
+                        swap = {wanted: distinct[0], distinct[0]: wanted}
+                        names = {k: swap.get(v, v) for k, v in names.items()}
+            match.enter(event)
+            phone.enter(entered)
+            events.append(entered)
+            if "play" in event and match.hand.plays[-1]["points"] != phone.hand.plays[-1]["points"]:
+                raise AssertionError(f"hand {len(hands) + 1}: {event} scores differently")
+        entered_hand = {"events": events}
+        if "left" in hand:
+            entered_hand["left"] = hand["left"]
+            match.enter({"left": hand["left"]})
+            phone.enter({"left": hand["left"]})
+        hands.append(entered_hand)
+    if phone.scores != match.scores:
+        raise AssertionError("the match as entered scores differently from the record")
+    return players | {"hands": hands}

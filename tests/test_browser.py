@@ -7,6 +7,7 @@ from conftest import example
 from playwright.sync_api import Page, expect
 
 from assistant.engine import replay, tile_name
+from assistant.simulate import as_entered
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,7 @@ def tap(page: Page, name: str) -> None:
 def play(page: Page, record: dict, event: dict) -> None:
     """Plays one event by tapping its tile, and its end when the table asks for one."""
     tile = tile_name(event["play"])  # the picker names tiles high half first
-    if len(replay(record).hand.fits(tile)) > 1:
+    if len(replay(record).hand.distinct_ends(tile)) > 1:
         page.get_by_role("button", name=tile, exact=True).click()
         expect(page.get_by_text(f"Where does {tile} go?")).to_be_visible()
         tap(page, event["end"])
@@ -38,9 +39,10 @@ def scores(page: Page) -> list[str]:
 
 
 def start(live_server, name: str) -> tuple[int, dict, list]:
-    """A new match with an example's players and rules; returns its id, record and events."""
+    """A new match with an example's players and rules; returns its id, record and hands (as
+    the screen enters them: ends it does not ask for left to it, see simulate.as_entered)."""
     record = example(name)
-    hands = record["hands"]
+    hands = as_entered(record)["hands"]
     record["hands"] = []
     created = live_server.post_json("/api/matches", record)
     return created["id"], record, hands

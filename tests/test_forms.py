@@ -88,14 +88,14 @@ def test_leader_by_lot_then_a_tile_that_fits(client):
 
 def test_a_tile_fitting_two_ends_asks_which(client):
     record = example("spinner-lead-four-arms")
-    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
+    record["hands"][0]["events"] = record["hands"][0]["events"][:3]  # left shows 4, right 1
     match_id = create(client, record)
-    page = client.get(f"/matches/{match_id}?tile=5-1")
-    assert b"Where does 5-1 go?" in page.data
+    page = client.get(f"/matches/{match_id}?tile=4-1")
+    assert b"Where does 4-1 go?" in page.data
     assert b'name="end" value="left"' in page.data and b'name="end" value="right"' in page.data
     response = client.post(
         f"/matches/{match_id}/play",
-        data={"version": version_of(page.data), "tile": "5-1", "end": "right"},
+        data={"version": version_of(page.data), "tile": "4-1", "end": "right"},
     )
     assert response.status_code == 303
 
@@ -259,3 +259,20 @@ def test_an_htmx_tap_gets_the_new_table_at_once_a_plain_form_a_303(client):
     assert drawn.status_code == 303
     undone = client.post(f"/matches/{match_id}/undo", data={"version": 4}, headers=htmx)
     assert undone.data == client.get(f"/matches/{match_id}", headers=htmx).data
+
+
+def test_a_tile_whose_ends_make_the_same_game_is_laid_without_asking(client):
+    match_id = fresh_match(client)  # all-fives: 5-5 is the spinner, both its sides show 5
+    client.post(f"/matches/{match_id}/leader", data={"version": 1, "leader": "X"})
+    client.post(f"/matches/{match_id}/play", data={"version": 2, "tile": "5-5"})
+    table = client.get(f"/matches/{match_id}").data
+    assert b'formaction="/matches/%d"' % match_id not in table  # no tile asks for its end
+    assert client.get(f"/matches/{match_id}?tile=5-1").data.count(b'class="big end"') == 0
+    response = client.post(f"/matches/{match_id}/play", data={"version": 3, "tile": "5-1"})
+    assert response.status_code == 303
+    events = client.get(f"/api/matches/{match_id}").get_json()["record"]["hands"][0]["events"]
+    assert events[-1] == {"player": "Y", "play": "5-1", "end": "left"}
+    client.post(f"/matches/{match_id}/play", data={"version": 4, "tile": "6-5"})
+    asked = client.get(f"/matches/{match_id}?tile=6-1")  # left shows 1, right 6: they differ
+    assert b"Where does 6-1 go?" in asked.data
+    assert asked.data.count(b'class="big end"') == 2

@@ -84,6 +84,14 @@ class Placed(NamedTuple):
     spinner: bool
 
 
+MIRRORS = ({"left": "right", "right": "left"}, {"up": "down", "down": "up"})
+
+
+def _mirrored(state: tuple, swap: dict) -> tuple:
+    ends, *rest = state
+    return ({swap.get(name, name): end for name, end in ends.items()}, *rest)
+
+
 class Layout:
     """The tiles played in one hand and the open ends they leave."""
 
@@ -119,6 +127,47 @@ class Layout:
 
     def fitting_ends(self, a: int, b: int) -> list[str]:
         return [end.name for end in self.ends.values() if end.value == a or end.value == b]
+
+    def distinct_ends(self, tile: str, a: int, b: int) -> list[str]:
+        """The ends a tile fits, keeping only the first of two that make the same game.
+
+        Laid on one end or the other, the tile leaves two layouts; when one is the other's
+        mirror image (left and right swapped, or up and down), every end shows the same value,
+        double and spinner, so the count is the same now and every later tile fits and counts
+        the same way: which end it went on changes nothing a referee would rule on (say a
+        double led, both sides showing 5, and 5-3 played). Such a tile need not be asked about.
+        """
+        fits = self.fitting_ends(a, b)
+        if len(fits) < 2:
+            return fits
+        kept: list[str] = []
+        outcomes: list[tuple] = []
+        for name in fits:
+            outcome = self._tried(tile, a, b, name)._state()
+            if not any(
+                outcome in (seen, *(_mirrored(seen, m) for m in MIRRORS)) for seen in outcomes
+            ):
+                kept.append(name)
+                outcomes.append(outcome)
+        return kept
+
+    def _tried(self, tile: str, a: int, b: int, end_name: str) -> "Layout":
+        """A copy of this layout with the tile laid on `end_name` (this one is left as it is)."""
+        trial = Layout.__new__(Layout)
+        trial.spinner_layout, trial.sniff = self.spinner_layout, self.sniff
+        trial.ends = {
+            n: End(e.name, e.value, e.tile, e.double, e.spinner) for n, e in self.ends.items()
+        }
+        trial.spinner_value, trial.spinner_arms = self.spinner_value, self.spinner_arms
+        trial.placed = []
+        trial.place(tile, a, b, end_name)
+        return trial
+
+    def _state(self) -> tuple:
+        """All that the count and every later play depend on, by end name."""
+        ends = {n: (e.value, e.double, e.spinner, e.tile is None) for n, e in self.ends.items()}
+        lone = self.ends["left"].tile == self.ends["right"].tile  # a double led, alone
+        return ends, lone, self.spinner_value, self.spinner_arms
 
     def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
         """Lays a tile on an end (or the only end it fits); returns the end's name."""

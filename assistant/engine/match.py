@@ -83,6 +83,14 @@ class Hand:
             return ["lead"]
         return self.layout.fitting_ends(*halves(tile))
 
+    def distinct_ends(self, tile: str) -> list[str]:
+        """The ends worth asking about: `fits(tile)` without an end that makes the same game as
+        one before it (Layout.distinct_ends, e.g. both sides of a lone double)."""
+        fits = self.fits(tile)
+        if len(fits) < 2:
+            return fits
+        return self.layout.distinct_ends(tile, *halves(tile))
+
     def unplayed(self) -> list[str]:
         return [t for t in TILES if t not in self.played]
 

@@ -13,7 +13,7 @@ from assistant.web.store import StoredMatch
 @dataclass
 class TileChoice:
     tile: str
-    ends: list[str]  # the ends it fits now; ["lead"] before the lead
+    ends: list[str]  # the ends it fits now that make different games; ["lead"] before the lead
     played: bool
 
     @property
@@ -76,7 +76,7 @@ class Table:
         suits: dict[int, list[TileChoice]] = {}
         for tile in TILES:
             played = tile in hand.played
-            ends = hand.fits(tile) if can_play and not played else []
+            ends = hand.distinct_ends(tile) if can_play and not played else []
             suits.setdefault(halves(tile)[0], []).append(TileChoice(tile, ends, played))
         return [suits[6], suits[5] + suits[0], suits[4] + suits[1], suits[3] + suits[2]]
 

@@ -17,7 +17,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from assistant.club import queries, registry
-from assistant.engine import RecordError, add_entry, new_record, replay, undo_entry
+from assistant.engine import Match, RecordError, add_entry, new_record, replay, undo_entry
 from assistant.web import htmx, newmatch, store
 from assistant.web.db import get_db
 from assistant.web.messages import explain
@@ -78,14 +78,14 @@ def _enter(match_id: int, edit, **extra) -> Response:
     return _see(match_id)
 
 
-def _turn_entry(entry: Callable[[str | None], dict]):
-    """An edit for _enter: adds entry(whose turn it is) to the record, replaying it once, inside
-    the write (so the turn is the one of the version being written)."""
+def _turn_entry(entry: Callable[[str | None, Match], dict]):
+    """An edit for _enter: adds entry(whose turn it is, the match) to the record, replaying it
+    once, inside the write (so the turn is the one of the version being written)."""
 
     def edit(stored: store.StoredMatch):
         match = replay(stored.record)
         turn = Table(stored, match, match.next_leader or stored.leader).turn
-        return add_entry(stored.record, entry(turn), match)
+        return add_entry(stored.record, entry(turn, match), match)
 
     return edit
 
@@ -139,7 +139,7 @@ def table(match_id: int):
     table = build(_load(match_id))
     tile = request.args.get("tile")
     try:
-        if tile and table.turn and len(table.hand.fits(tile)) > 1:
+        if tile and table.turn and len(table.hand.distinct_ends(tile)) > 1:
             table.choosing = tile
     except RecordError:
         pass  # not a tile (a hand-typed address): show the table as it is
@@ -150,18 +150,27 @@ def table(match_id: int):
 def play(match_id: int):
     tile = request.form.get("tile", "")
     end = request.form.get("end")
-    with_end = {"end": end} if end else {}
-    return _enter(match_id, _turn_entry(lambda turn: {"player": turn, "play": tile} | with_end))
+
+    def entry(turn: str | None, match: Match) -> dict:
+        if not end and match.phase == "play":
+            fits, distinct = match.hand.fits(tile), match.hand.distinct_ends(tile)
+            if len(fits) > 1 and len(distinct) == 1:
+                # Ends that make the same game (both sides of a lone double, say): the screen
+                # did not ask, the record still says where the tile went.
+                return {"player": turn, "play": tile, "end": distinct[0]}
+        return {"player": turn, "play": tile} | ({"end": end} if end else {})
+
+    return _enter(match_id, _turn_entry(entry))
 
 
 @bp.post("/matches/<int:match_id>/draw")
 def draw(match_id: int):
-    return _enter(match_id, _turn_entry(lambda turn: {"player": turn, "draw": 1}))
+    return _enter(match_id, _turn_entry(lambda turn, _match: {"player": turn, "draw": 1}))
 
 
 @bp.post("/matches/<int:match_id>/pass")
 def pass_turn(match_id: int):
-    return _enter(match_id, _turn_entry(lambda turn: {"player": turn, "pass": True}))
+    return _enter(match_id, _turn_entry(lambda turn, _match: {"player": turn, "pass": True}))
 
 
 @bp.post("/matches/<int:match_id>/undo")
@@ -213,7 +222,7 @@ def preview_left(match_id: int):
 @bp.post("/matches/<int:match_id>/left")
 def enter_left(match_id: int):
     left = _left_from_form(_load(match_id).record["players"])
-    return _enter(match_id, _turn_entry(lambda _turn: {"left": left}), left_form=left)
+    return _enter(match_id, _turn_entry(lambda _turn, _match: {"left": left}), left_form=left)
 
 
 @bp.post("/matches/<int:match_id>/rematch")

@@ -37,15 +37,23 @@ def test_switching_to_danish_mid_match_keeps_the_table(page: Page, live_server):
     expect(page.locator(".scoreboard .score")).to_have_text(["10", "0"])
     expect(page.locator(".held")).to_contain_text("Bunken 10")
 
-    # 5-1 fits both sides of the spinner: the ends are asked in Danish, tiles keep their names.
+    # 5-1 fits both sides of the lone spinner: the same game either way, so it is not asked.
+    before = version(page)
     page.get_by_role("button", name="5-1", exact=True).click()
-    expect(page.get_by_text("Hvor skal 5-1 ligge?")).to_be_visible()
+    saved(page, before)
+    expect(page.locator(".open-ends")).to_contain_text("venstre 1")
+    expect(page.locator(".last-play")).to_contain_text("sum 1 + 10 (5-5) = 11")
+    expect(page.locator(".last-play .terms")).to_have_text("venstre 1 · højre: 5-5 = 10")
+    before = version(page)
+    page.get_by_role("button", name="6-5", exact=True).click()
+    saved(page, before)
+    # 6-1 fits left 1 and right 6: the ends are asked in Danish, tiles keep their names.
+    page.get_by_role("button", name="6-1", exact=True).click()
+    expect(page.get_by_text("Hvor skal 6-1 ligge?")).to_be_visible()
     before = version(page)
     page.get_by_role("button", name="højre", exact=True).click()
     saved(page, before)
     expect(page.locator(".open-ends")).to_contain_text("højre 1")
-    expect(page.locator(".last-play")).to_contain_text("sum 10 (5-5) + 1 = 11")
-    expect(page.locator(".last-play .terms")).to_have_text("venstre: 5-5 = 10 · højre 1")
     expect(page.get_by_text("X er i tur")).to_be_visible()
 
     page.reload()  # the cookie keeps Danish
@@ -54,5 +62,7 @@ def test_switching_to_danish_mid_match_keeps_the_table(page: Page, live_server):
     expect(danish).to_have_attribute("aria-current", "true")
     assert live_server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]["events"] == [
         {"player": "X", "play": "5-5"},
-        {"player": "Y", "play": "5-1", "end": "right"},
+        {"player": "Y", "play": "5-1", "end": "left"},
+        {"player": "X", "play": "6-5"},
+        {"player": "Y", "play": "6-1", "end": "right"},
     ]

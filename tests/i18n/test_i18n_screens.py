@@ -84,8 +84,8 @@ def _play(client) -> str:
 
 def _end_choice(client) -> str:
     record = example("spinner-lead-four-arms")
-    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
-    return f"/matches/{create(client, record)}?tile=5-1"
+    record["hands"][0]["events"] = record["hands"][0]["events"][:3]  # left shows 4, right 1
+    return f"/matches/{create(client, record)}?tile=4-1"
 
 
 def _settle(client) -> str:
