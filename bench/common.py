@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant.engine import replay, tile_name  # noqa: E402
+from assistant.simulate import as_entered  # noqa: E402
 
 
 def free_port() -> int:
@@ -58,37 +59,24 @@ class Tap:
     tile: str | None = None  # for "choose": the tile whose ends are asked
 
 
-SWAPPED = {"left": "right", "right": "left"}
-
-
 def taps(record: dict) -> list[Tap]:
     """Every tap a player makes to enter `record` from the start, as the table screen asks:
     the leader when nobody is known to lead, one tap per tile, a second one for the end when the
-    tile fits several ends, one tap per tile drawn, a pass, the settlement's confirmation.
-
-    The screen names every tile high half first (`tile_name`): a lead the record writes low half
-    first ("0-2") lies the other way round on the phone, so its left and right are swapped."""
-    start = {key: value for key, value in record.items() if key != "hands"} | {"hands": []}
-    match = replay(start)
-    phone = replay(start)  # the same match entered as the phone enters it
+    tile fits ends that make different games (Hand.distinct_ends), one tap per tile drawn, a
+    pass, the settlement's confirmation. The taps enter `as_entered(record)`: the same match,
+    as the screen lays it (assistant.simulate.as_entered)."""
+    entered = as_entered(record)
+    match = replay(entered | {"hands": []})
     out: list[Tap] = []
-    for hand in record["hands"]:
-        mirror = False
+    for hand in entered["hands"]:
         for n, event in enumerate(hand["events"]):
             if n == 0 and match.next_leader is None:
                 out.append(Tap("leader", {"leader": event["player"]}))
-            entered = event
             if "play" in event:
-                tile = tile_name(event["play"])
-                if n == 0:
-                    mirror = tile != event["play"]
-                ends = phone.hand.fits(tile)
-                entered = {"player": event["player"], "play": tile}
-                if len(ends) > 1:
-                    end = SWAPPED.get(event["end"], event["end"]) if mirror else event["end"]
+                tile = event["play"]
+                if len(match.hand.distinct_ends(tile)) > 1:
                     out.append(Tap("choose", tile=tile))
-                    out.append(Tap("end", {"tile": tile, "end": end}))
-                    entered["end"] = end
+                    out.append(Tap("end", {"tile": tile, "end": event["end"]}))
                 else:
                     out.append(Tap("tile", {"tile": tile}))
             elif "draw" in event:
@@ -96,7 +84,6 @@ def taps(record: dict) -> list[Tap]:
             else:
                 out.append(Tap("pass"))
             match.enter(event)
-            phone.enter(entered)
         if "left" in hand:
             fields: dict = {}
             for player, left in hand["left"].items():
@@ -106,9 +93,6 @@ def taps(record: dict) -> list[Tap]:
                     fields[f"pips:{player}"] = str(left)
             out.append(Tap("left", fields))
             match.enter({"left": hand["left"]})
-            phone.enter({"left": hand["left"]})
-    if phone.scores != match.scores:
-        raise AssertionError("the phone's match scores differently from the record")
     return out
 
 
