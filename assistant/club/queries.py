@@ -89,7 +89,8 @@ def _match_row(r) -> dict:
         "id": r[0],
         "created": r[1],
         "updated": r[2],
-        "preset": r[3] + ("*" if r[4] else ""),
+        "preset": r[3],
+        "custom": bool(r[4]),  # the preset with options changed
         "players": r[5],
         "sides": [
             {"name": " + ".join(side), "score": score, "winner": i == winner}

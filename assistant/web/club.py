@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 from assistant.club import queries, ratings, registry
 from assistant.web.admin import admin_required
 from assistant.web.db import get_db, immediate
+from assistant.web.i18n import preset_name
 from assistant.web.pieces import page
 
 bp = Blueprint("club", __name__)
@@ -60,7 +61,8 @@ def player(player_id: int):
         "club/player.html",
         player=found,
         stats=stats,
-        columns=[(_("All"), stats["overall"])] + [(r["preset"], r) for r in stats["presets"]],
+        columns=[(_("All"), stats["overall"])]
+        + [(preset_name(r["preset"]), r) for r in stats["presets"]],
         pair_columns=[(f"+ {r['partner']}", r) for r in pairs],
         rating=rating,
         players=registry.all_players(db),
