@@ -26,9 +26,10 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(views.bp)
     app.get_send_file_max_age = _max_age
 
-    from assistant.web import admin, errors, security
+    from assistant.web import admin, compress, errors, security
 
     security.init_app(app)
+    compress.init_app(app)
     admin.init_app(app)
     errors.init_app(app)
 
