@@ -19,6 +19,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         spots=dominoes.spots, layout_view=dominoes.view, get_locale=get_locale
     )
+    app.jinja_env.globals["tile_svg"] = dominoes.drawn_tiles(app.jinja_env)
 
     from assistant.web import api, views
 

@@ -4,6 +4,9 @@ Coordinates are in half-tiles: a tile is 2 × 1, a crosswise double 1 × 2."""
 
 from dataclasses import dataclass
 
+from jinja2 import Environment
+from markupsafe import Markup
+
 from assistant.engine import Placed
 
 SPOTS = {
@@ -21,6 +24,24 @@ DIRECTION = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 def spots(n: int) -> list[tuple[float, float]]:
     return SPOTS[n]
+
+
+def drawn_tiles(env: Environment):
+    """`tile_svg(a, b)` for templates: the `domino` macro of _domino.html, drawn once per tile
+    and kept (the picker draws 28 tiles on every tap: a quarter of the table's rendering).
+    Not kept while templates reload themselves (development), so an edit shows at once."""
+    kept: dict[tuple, Markup] = {}
+
+    def tile_svg(a: int, b: int, horizontal: bool = False) -> Markup:
+        key = (a, b, horizontal)
+        svg = kept.get(key)
+        if svg is None:
+            svg = Markup(env.get_template("_domino.html").module.domino(a, b, horizontal))
+            if not env.auto_reload:
+                kept[key] = svg
+        return svg
+
+    return tile_svg
 
 
 @dataclass
