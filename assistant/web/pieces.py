@@ -1,4 +1,4 @@
-"""The club screens' shared helper: a full page, or only its piece of screen for htmx."""
+"""The screens' shared helper: a full page, or only its piece of screen for htmx."""
 
 from flask import Response, make_response, render_template
 

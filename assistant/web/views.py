@@ -21,22 +21,14 @@ from assistant.engine import Match, RecordError, add_entry, new_record, replay, 
 from assistant.web import htmx, newmatch, store
 from assistant.web.db import get_db
 from assistant.web.messages import explain
+from assistant.web.pieces import page
 from assistant.web.table import Table, build
 
 bp = Blueprint("views", __name__)
 
 
-def _page(template: str, partial: str, status: int = 200, **context) -> Response:
-    """The full page, or only its piece of screen for an htmx request."""
-    piece = htmx and not htmx.boosted and not htmx.history_restore_request
-    name = partial if piece else template
-    response = make_response(render_template(name, **context), status)
-    response.vary.add("HX-Request")
-    return response
-
-
 def _table(table: Table, status: int = 200) -> Response:
-    return _page("table.html", "table/_table.html", status, table=table)
+    return page("table.html", "table/_table.html", status, table=table)
 
 
 def _see(match_id: int) -> Response:
@@ -106,7 +98,7 @@ def _known_names() -> list[str]:
 
 
 def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:
-    return _page("new.html", "new/_form.html", status, form=form, known_names=_known_names())
+    return page("new.html", "new/_form.html", status, form=form, known_names=_known_names())
 
 
 @bp.get("/matches/new")
@@ -215,7 +207,7 @@ def preview_left(match_id: int):
     stored = _load(match_id)
     table = build(stored, left_form=_left_from_form(stored.record["players"]))
     if htmx:
-        return _page("table.html", "table/_preview.html", table=table)
+        return page("table.html", "table/_preview.html", table=table)
     return _table(table)
 
 
