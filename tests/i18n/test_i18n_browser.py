@@ -66,3 +66,13 @@ def test_switching_to_danish_mid_match_keeps_the_table(page: Page, live_server):
         {"player": "X", "play": "6-5"},
         {"player": "Y", "play": "6-1", "end": "right"},
     ]
+
+
+@pytest.mark.parametrize("code", ["fr", "sv", "da"])
+def test_four_open_ends_and_the_count_fit_on_one_line_of_a_phone(page: Page, live_server, code):
+    match_id = live_server.post_json("/api/matches", example("spinner-lead-four-arms"))["id"]
+    page.goto(f"{live_server.url}/language/{code}?next=/matches/{match_id}")
+    chips = page.locator(".open-ends li")
+    expect(chips).to_have_count(5)  # four arms of the spinner and the count
+    tops = chips.evaluate_all("items => items.map(li => li.getBoundingClientRect().top)")
+    assert len(set(tops)) == 1, f"{code}: {chips.all_inner_texts()} wrap"
