@@ -168,3 +168,23 @@ def test_watch_page_and_board(app, client):
     assert client.get("/watch/not-a-code").status_code == 404
     board = client.get("/board").get_data(as_text=True)
     assert f"Table {match_id}" in board
+
+
+def _drawing(page: str) -> tuple[str, str]:
+    """The layout's <svg> tag and what it draws, from a table or replay page."""
+    svg = re.search(r'<section class="layout[^>]*>\s*(<svg[^>]*>)(.*?)</svg>', page, re.S)
+    return svg.group(1), re.sub(r"\s+", " ", svg.group(2))
+
+
+def test_the_replay_draws_the_layout_as_the_table_does_at_a_fixed_size(client):
+    match_id = create(client, example("spinner-lead-four-arms"))  # a hand in play, four arms
+    table_tag, table_tiles = _drawing(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    step = 1
+    while 'rel="next"' in (page := client.get(f"/history/{match_id}/replay?step={step}").text):
+        step += 1
+    replay_tag, replay_tiles = _drawing(page)  # the last step: the table as it is now
+    assert replay_tiles == table_tiles
+    assert table_tiles.count('class="face"') == 5 and table_tiles.count('class="end-label"') == 4
+    box = [float(n) for n in re.search(r'viewBox="([^"]+)"', table_tag).group(1).split()]
+    assert "width=" not in table_tag  # the table's drawing fills its column
+    assert f'width="{round(box[2] * 34)}" height="{round(box[3] * 34)}"' in replay_tag
