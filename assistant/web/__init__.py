@@ -17,7 +17,10 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
     app.jinja_env.globals.update(
-        spots=dominoes.spots, layout_view=dominoes.view, get_locale=get_locale
+        spots=dominoes.spots,
+        laid_svg=dominoes.laid_svg,
+        layout_view=dominoes.view,
+        get_locale=get_locale,
     )
     app.jinja_env.globals["tile_svg"] = dominoes.drawn_tiles(app.jinja_env)
 

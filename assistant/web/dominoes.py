@@ -3,6 +3,7 @@
 Coordinates are in half-tiles: a tile is 2 × 1, a crosswise double 1 × 2."""
 
 from dataclasses import dataclass
+from functools import cache
 
 from jinja2 import Environment
 from markupsafe import Markup
@@ -24,6 +25,27 @@ DIRECTION = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 def spots(n: int) -> list[tuple[float, float]]:
     return SPOTS[n]
+
+
+@cache
+def laid_svg(first: int, second: int, horizontal: bool) -> Markup:
+    """A laid tile's face, split line and pips with its top-left corner at 0,0 (the layout
+    places it with a translate): 28 tiles × 2 ways, drawn once each."""
+    w, h = (2, 1) if horizontal else (1, 2)
+    if horizontal:
+        split = '<line x1="1" y1="0.15" x2="1" y2="0.85" class="split"/>'
+        halves = [(first, 0, 0), (second, 1, 0)]
+    else:
+        split = '<line x1="0.15" y1="1" x2="0.85" y2="1" class="split"/>'
+        halves = [(first, 0, 0), (second, 0, 1)]
+    pips = "".join(
+        f'<circle cx="{hx + x:g}" cy="{hy + y:g}" r="0.1" class="pip"/>'
+        for value, hx, hy in halves
+        for x, y in SPOTS[value]
+    )
+    size = f'width="{w - 0.08:g}" height="{h - 0.08:g}"'
+    face = f'<rect x="0.04" y="0.04" {size} rx="0.12" class="face"/>'
+    return Markup(face + split + pips)
 
 
 def drawn_tiles(env: Environment):
@@ -54,13 +76,6 @@ class Drawn:
     first: int  # the half drawn at the top or on the left
     second: int
     spinner: bool
-
-    @property
-    def halves(self) -> list[tuple[int, float, float]]:
-        """Each half with its top-left corner."""
-        if self.w > self.h:
-            return [(self.first, self.x, self.y), (self.second, self.x + 1, self.y)]
-        return [(self.first, self.x, self.y), (self.second, self.x, self.y + 1)]
 
 
 @dataclass
