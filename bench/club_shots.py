@@ -85,6 +85,7 @@ def main() -> int:
             "replay": f"/history/{replayed}/replay?step=12",
             "statistics": f"/players/{player[0]}",
             "leaderboard": "/leaderboard",
+            "players": "/players",
             "watch": f"/watch/{code}",
             "board": "/board",
         }

@@ -134,7 +134,8 @@ def tap(page: Page, name: str) -> None:
 
 # Everything a thumb taps that is not a link inside a sentence.
 TARGETS = (
-    "button, [role=button], input:not([type=hidden]), select, summary, nav a, label.tile-check"
+    "button, [role=button], input:not([type=hidden]), select, summary, nav a, label.tile-check, "
+    ".leaderboard td a, .player-list a"
 )
 AUDIT = """targets => {
   const small = [];

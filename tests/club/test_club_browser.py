@@ -4,6 +4,7 @@ replay of a shared example steps through its counts with the Next button."""
 import json
 
 import pytest
+from club_records import F
 from conftest import EXAMPLES, example
 from playwright.sync_api import Page, expect
 
@@ -60,3 +61,18 @@ def test_the_replay_steps_through_the_counts(page: Page, live_server):
     page.get_by_role("button", name="← Previous").click()
     expect(page.locator(".count-value")).to_have_text(str(plays[-1]["count"]))
     assert page.url.endswith(f"step={len(plays)}")
+
+
+def test_player_names_are_thumb_sized_links_on_a_phone(page: Page, live_server):
+    """On the leaderboard and the players list a short name (N) is still a 44 px target."""
+    live_server.post_json("/api/matches", F)  # N and S beat E and W
+    for path, links in (("/leaderboard", ".leaderboard td a"), ("/players", ".player-list a")):
+        page.goto(live_server.url + path)
+        names = page.locator(links)
+        expect(names).to_have_count(4)
+        for box in names.evaluate_all("as => as.map(a => a.getBoundingClientRect().toJSON())"):
+            assert box["height"] >= 44 and box["width"] >= 44, (path, box)
+    target = page.locator(".player-list a").first  # the whole target opens the player
+    href, box = target.get_attribute("href"), target.bounding_box()
+    page.mouse.click(box["x"] + box["width"] - 4, box["y"] + box["height"] - 4)
+    expect(page).to_have_url(live_server.url + href)
