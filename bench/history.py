@@ -141,6 +141,7 @@ def main() -> int:
     client = app.test_client()
     player = registry.find(db, "Player 007")
     pages = {
+        "home": "/",
         "history, page 1": "/history",
         "history, page 400": "/history?page=400",
         "history of one player": "/history?player=Player+007",

@@ -45,6 +45,9 @@ CREATE INDEX IF NOT EXISTS match_summary_preset ON match_summary(preset, created
 CREATE INDEX IF NOT EXISTS match_summary_digest ON match_summary(digest);
 CREATE INDEX IF NOT EXISTS match_summary_rated ON match_summary(finished_at, match_id)
     WHERE finished = 1;
+-- The home screen: the matches in play, last touched first, and the latest finished.
+CREATE INDEX IF NOT EXISTS match_summary_home ON match_summary(finished, updated, match_id);
+CREATE INDEX IF NOT EXISTS match_summary_latest ON match_summary(finished, finished_at, match_id);
 
 -- ... and one per match and seat.
 CREATE TABLE IF NOT EXISTS match_players (

@@ -39,6 +39,14 @@ def club_tables(db: Database) -> None:
     cache.rebuild(db)
 
 
+@migrations()
+def home_index(db: Database) -> None:
+    """The index the home screen's list of matches in play reads (assistant/club/schema.py)."""
+    from assistant.club import schema
+
+    schema.create_tables(db)
+
+
 def connect(path: str | Path) -> Database:
     # A writer waits this long for another writer's BEGIN IMMEDIATE instead of failing at once.
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
