@@ -2,6 +2,7 @@
 
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -114,4 +115,5 @@ def init_app(app: Flask) -> None:
     keeper = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
     keeper.execute("SELECT count(*) FROM sqlite_master").fetchall()
     app.extensions["allfives_db_keeper"] = keeper
+    weakref.finalize(app, keeper.close)
     app.teardown_appcontext(close_db)
