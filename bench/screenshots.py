@@ -229,11 +229,9 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     go(f"/matches/{settle}")
     page.get_by_label("Pips left by Cy").fill("4")
     page.get_by_label("Pips left by Di").fill("8")
-    page.get_by_text("or tap Bo's tiles").click()
-    page.get_by_role("checkbox", name="6-6").first.check()
-    expect(page.locator("#preview")).to_contain_text("8 → 10")
+    page.locator("fieldset:has-text('Bo holds')").get_by_role("checkbox", name="6-6").check()
+    expect(page.locator("#preview")).to_contain_text("8 pips → 10")
     page.wait_for_load_state("networkidle")
-    page.evaluate("document.getElementById('preview').scrollIntoView({block: 'center'})")
     shoot(page, out, "settle", size)
 
     go(f"/matches/{ids['finished']}")

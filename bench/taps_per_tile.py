@@ -12,9 +12,10 @@ Chromium (Debian's /usr/bin/chromium) at 360x740 through whole hands, as a playe
 Every event is entered through the screen: who leads (when the screen asks), the tile, the end
 when the screen asks for one, Draw once per tile drawn, Pass, and the settlement (per player
 whose pips are needed: a tap on the pips field and the digits typed, or a tap opening "or tap
-X's tiles" and a tap per tile; then Confirm). Counted as taps: every click (buttons, the pips
-field, the tiles box, tile checkboxes). Typed digits are counted apart as keystrokes. Each hand
-is played on a new match; the taps per tile is all taps divided by the tiles played.
+X's tiles" (already open for 3 tiles or fewer) and a tap per tile; then Confirm). Counted as
+taps: every click (buttons, the pips field, the tiles box, tile checkboxes). Typed digits are
+counted apart as keystrokes. Each hand is played on a new match; the taps per tile is all taps
+divided by the tiles played.
 """
 
 import json
@@ -101,9 +102,11 @@ class Player:
                     field.press_sequentially(value)
                     self.keys += len(value)
                 else:
-                    self.click(
-                        page.get_by_text(f"or tap {player}'s tiles"), "settlement: tiles box"
-                    )
+                    tiles = page.locator(f"fieldset:has-text('{player} holds') details")
+                    if tiles.get_attribute("open") is None:  # shown at once for 3 or fewer
+                        self.click(
+                            page.get_by_text(f"or tap {player}'s tiles"), "settlement: tiles box"
+                        )
                     for tile in value:
                         box = page.locator(f"fieldset:has-text('{player} holds')").get_by_role(
                             "checkbox", name=tile, exact=True

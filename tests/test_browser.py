@@ -61,11 +61,16 @@ def test_a_whole_hand_by_taps_then_the_settlement(page: Page, live_server):
     expect(page.get_by_role("heading", name="N went out!")).to_be_visible()
     expect(page.locator(".last-play")).to_contain_text("→ N + S +10")
 
-    page.get_by_text("or tap E's tiles").click()
-    page.get_by_role("checkbox", name="6-6").first.check()
+    # E holds one tile: E's tiles are shown at once, one tap enters it.
+    expect(page.locator("fieldset:has-text('E holds') details")).to_have_attribute("open", "")
+    page.locator("fieldset:has-text('E holds')").get_by_role("checkbox", name="6-6").check()
     page.get_by_label("Pips left by S").fill("4")
     page.get_by_label("Pips left by W").fill("8")
-    expect(page.locator("#preview")).to_contain_text("W: 8 → 10")
+    expect(page.locator("#preview")).to_contain_text("E: 12 pips → 10")
+    expect(page.locator("#preview")).to_contain_text("W: 8 pips → 10")
+    # The rounding and Confirm are in view on the phone, under all the players' fields.
+    expect(page.locator("#preview")).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Confirm")).to_be_in_viewport()
     expect(page.locator("#preview")).to_contain_text("E + W -20")
     tap(page, "Confirm")
     expect(page.locator(".scoreboard .score")).to_have_text(["20", "10"])

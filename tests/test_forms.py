@@ -158,7 +158,12 @@ def test_settlement_preview_then_confirm(client):
     form = {"version": version_of(page.data), "tiles:E": ["6-6"], "pips:S": "4", "pips:W": "9"}
     preview = client.post(f"/matches/{match_id}/left/preview", data=form)
     assert preview.status_code == 200
-    assert b"W: 9 \xe2\x86\x92 10" in preview.data
+    assert "W: 9 pips → 10" in preview.text
+    assert "S: 4 pips → 5" in preview.text
+    said = {"da": "W: 9 øjne → 10", "sv": "W: 9 prickar → 10", "fr": "W\u00a0: 9 points → 10"}
+    for language, row in said.items():
+        url = f"/matches/{match_id}/left/preview"
+        assert row in client.post(url, data=form, headers={"Accept-Language": language}).text
     assert b"N + S <b>-5</b>" in preview.data
     assert client.post(f"/matches/{match_id}/left", data=form).status_code == 303
     result = client.get(f"/api/matches/{match_id}").get_json()["result"]
@@ -276,3 +281,22 @@ def test_a_tile_whose_ends_make_the_same_game_is_laid_without_asking(client):
     asked = client.get(f"/matches/{match_id}?tile=6-1")  # left shows 1, right 6: they differ
     assert b"Where does 6-1 go?" in asked.data
     assert asked.data.count(b'class="big end"') == 2
+
+
+def test_settlement_shows_three_tiles_or_fewer_at_once_without_javascript(client):
+    small = {"preset": "muggins", "target": 50, "hand_size": 4, "boneyard_reserve": 20}
+    record = {"format": "allfives-match/1", "rules": small, "players": ["Ann", "Bo"],
+              "hands": [{"events": [{"player": "Ann", "play": "6-6"},
+                                    {"player": "Bo", "pass": True},
+                                    {"player": "Ann", "pass": True}]}]}  # fmt: skip
+    match_id = create(client, record)
+    page = client.get(f"/matches/{match_id}").text
+    assert "Blocked!" in page
+    opened = {who: "open" in re.search(rf"<legend>{who} holds.*?<details[^>]*>", page, re.S)[0]
+              for who in ("Ann", "Bo")}  # fmt: skip
+    assert opened == {"Ann": True, "Bo": False}  # Ann holds 3: one tap per tile; Bo holds 4
+    tiles = ["5-0", "0-0", "1-0"]
+    form = {"version": version_of(page.encode()), "tiles:Ann": tiles, "pips:Bo": "20"}
+    assert client.post(f"/matches/{match_id}/left", data=form).status_code == 303
+    left = client.get(f"/api/matches/{match_id}").get_json()["record"]["hands"][0]["left"]
+    assert left == {"Ann": tiles, "Bo": 20}
