@@ -4,7 +4,10 @@ The table screen's CSS and JavaScript are 150 KiB as files and 34 KiB gzipped
 (bench/table_bytes.py). Each file is compressed once, when first asked for, and kept in memory
 with its size and modification time, so a changed file is compressed again; every later answer
 costs a dictionary look-up. Pages and htmx pieces are not compressed: they are small next to the
-assets, answer every tap on the local network, and compressing them would slow the tap."""
+assets, answer every tap on the local network, and compressing them would slow the tap.
+
+Not flask-compress: it compresses every answer again unless given a cache backend
+(flask-caching), and brings brotli and zstandard with it, for what is here five files."""
 
 import gzip
 import os
