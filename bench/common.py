@@ -96,16 +96,6 @@ def taps(record: dict) -> list[Tap]:
     return out
 
 
-def api_entries(record: dict) -> list[dict]:
-    """The record's entries in order, as `POST /api/matches/<id>/events` takes them."""
-    out = []
-    for hand in record["hands"]:
-        out.extend(hand["events"])
-        if "left" in hand:
-            out.append({"left": hand["left"]})
-    return out
-
-
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]

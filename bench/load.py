@@ -16,9 +16,7 @@ import argparse
 import http.client
 import json
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,18 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import start_server, stop_server  # noqa: E402
+
+from assistant.engine import entries_of  # noqa: E402
 from assistant.simulate import random_match  # noqa: E402
 
 P99_LIMIT = 0.100
-
-
-def entries(record: dict) -> list[dict]:
-    out = []
-    for hand in record["hands"]:
-        out.extend(hand["events"])
-        if "left" in hand:
-            out.append({"left": hand["left"]})
-    return out
 
 
 class Table:
@@ -57,7 +49,7 @@ class Table:
 
     def _new_match(self) -> None:
         record = random_match(self.rng, players=self.rng.choice([2, 3, 4]), rules="all-fives")
-        self.steps = entries(record)
+        self.steps = entries_of(record)
         status, body = self._post("/api/matches", record | {"hands": []})
         if status != 201:
             raise RuntimeError(f"create: {status} {body}")
@@ -143,31 +135,6 @@ def ms(value: float | None) -> str:
     return "-" if value is None else f"{value * 1000:.1f} ms"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    command = [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--db", str(db)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            conn.request("GET", "/api/matches/1")
-            conn.getresponse().read()
-            conn.close()
-            return server, port
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    raise SystemExit("the server did not start")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -231,8 +198,7 @@ def main() -> int:
             else:
                 print("  => not even the lowest step held")
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            stop_server(server)
     return 0
 
 

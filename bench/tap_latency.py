@@ -41,8 +41,9 @@ import zlib
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from common import Tap, api_entries, percentile, start_server, stop_server, taps
+from common import Tap, percentile, start_server, stop_server, taps
 
+from assistant.engine import entries_of
 from assistant.simulate import random_match
 
 GOAL_RATIO = 2.0
@@ -113,7 +114,7 @@ class Phone:
         self.id, self.version = created["id"], created["version"]
         self.url = f"http://127.0.0.1:{self.port}/matches/{self.id}"
         if api:
-            self.pending = api_entries(self.record)
+            self.pending = entries_of(self.record)
             return
         status, _headers, page = self.request("GET", f"/matches/{self.id}")
         if status != 200:

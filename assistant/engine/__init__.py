@@ -10,7 +10,7 @@ Where to look:
 * cli.py — `python -m assistant replay`.
 """
 
-from .entries import add_entry, new_record, undo_entry
+from .entries import add_entry, entries_of, new_record, undo_entry
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
 from .match import Hand, Match, replay
@@ -31,6 +31,7 @@ __all__ = [
     "Rules",
     "Term",
     "add_entry",
+    "entries_of",
     "halves",
     "is_double",
     "new_record",

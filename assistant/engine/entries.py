@@ -45,6 +45,16 @@ def add_entry(record: dict, entry: dict, replayed: Match | None = None) -> tuple
     return updated, match
 
 
+def entries_of(record: dict) -> list[dict]:
+    """The entries that build `record` from no hands, in order: what add_entry takes."""
+    entries = []
+    for hand in record["hands"]:
+        entries.extend(hand["events"])
+        if "left" in hand:
+            entries.append({"left": hand["left"]})
+    return entries
+
+
 def undo_entry(record: dict) -> tuple[dict, Match]:
     """The record without its last entry: the last hand's `left`, or else its last event."""
     updated = copy.deepcopy(record)

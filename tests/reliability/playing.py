@@ -6,17 +6,10 @@ import random
 import urllib.error
 import urllib.request
 
+from assistant.engine import entries_of
 from assistant.simulate import random_match
 
-
-def entries(record: dict) -> list[dict]:
-    """The entries a table taps in, in order, to build `record` (see engine.add_entry)."""
-    out = []
-    for hand in record["hands"]:
-        out.extend(hand["events"])
-        if "left" in hand:
-            out.append({"left": hand["left"]})
-    return out
+entries = entries_of  # the entries a table taps in, in order, to build a record
 
 
 def blank(record: dict) -> dict:
