@@ -4,9 +4,18 @@ import subprocess
 import sys
 
 import pytest
+from conftest import example
 from records import event, hand, record
 
-from assistant.engine import PRESETS, RecordError, add_entry, new_record, replay, undo_entry
+from assistant.engine import (
+    PRESETS,
+    RecordError,
+    add_entry,
+    entries_of,
+    new_record,
+    replay,
+    undo_entry,
+)
 
 IN_PROGRESS = record("all-fives", "Ann Bo", hand("Ann 5-5", "Bo 5-1 right", "Ann draw 2"))
 
@@ -102,6 +111,16 @@ def test_undo_removes_the_last_entry_again_and_again():
     assert rec["hands"] == [] and match.phase == "lead"
     with pytest.raises(RecordError, match="there is nothing to undo"):
         undo_entry(rec)
+
+
+def test_a_record_is_the_entries_that_build_it():
+    for name in ("partnership-spinner-hand", "next-hand-led-by-winner"):
+        whole = example(name)
+        built = {**whole, "hands": []}
+        for entry in entries_of(whole):
+            built, match = add_entry(built, entry)
+        assert built == whole
+        assert match.scores == replay(whole).scores
 
 
 def test_settlement_preview_before_confirming():
