@@ -23,6 +23,7 @@ from assistant.engine import RecordError, replay
 from assistant.web import store
 from assistant.web.admin import admin_required
 from assistant.web.db import get_db, immediate
+from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import page
 
@@ -87,12 +88,6 @@ def _load(match_id: int) -> store.StoredMatch:
         abort(404, _("There is no such match."))
 
 
-def _watch_code(match_id: int) -> str | None:
-    row = get_db().execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
-    found = row.fetchone()
-    return found[0] if found else None
-
-
 @bp.get("/history/<int:match_id>")
 def match(match_id: int):
     stored = _load(match_id)
@@ -103,7 +98,7 @@ def match(match_id: int):
         match=played,
         hands=derive.hand_rows(played),
         preset=derive.preset_of(stored.record),
-        code=_watch_code(match_id),
+        code=watch_code(match_id),
         steps=len(steps.entries(stored.record)),
     )
 

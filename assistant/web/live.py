@@ -24,6 +24,12 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)
 
 
+def watch_code(match_id: int) -> str | None:
+    row = get_db().execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
+    found = row.fetchone()
+    return found[0] if found else None
+
+
 def _match_for(code: str) -> store.StoredMatch:
     row = get_db().execute("SELECT match_id FROM watch_codes WHERE code = ?", [code]).fetchone()
     if row is None:

@@ -20,6 +20,7 @@ from assistant.club import queries, registry
 from assistant.engine import Match, RecordError, add_entry, new_record, replay, undo_entry
 from assistant.web import htmx, newmatch, store
 from assistant.web.db import get_db
+from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import page
 from assistant.web.table import Table, build
@@ -135,7 +136,10 @@ def table(match_id: int):
             table.choosing = tile
     except RecordError:
         pass  # not a tile (a hand-typed address): show the table as it is
-    return _table(table)
+    if htmx and not htmx.boosted:
+        return _table(table)
+    # The whole page also links the watch page, for opponents and spectators (with its QR code).
+    return page("table.html", "table/_table.html", table=table, watch_code=watch_code(match_id))
 
 
 @bp.post("/matches/<int:match_id>/play")

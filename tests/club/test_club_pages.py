@@ -163,6 +163,7 @@ def test_watch_page_and_board(app, client):
         .fetchone()[0]
     )
     assert len(code) >= 16
+    assert f'href="/watch/{code}"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
     page = client.get(f"/watch/{code}").get_data(as_text=True)
     assert "<svg" in page and 'hx-trigger="every 1s"' in page and "6-4" in page
     assert client.get("/watch/not-a-code").status_code == 404
