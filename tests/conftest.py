@@ -13,6 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from assistant import create_app
+from assistant.web.security import masked
 
 EXAMPLES = Path(__file__).parent / "examples"
 CHROMIUM = "/usr/bin/chromium"
@@ -40,7 +41,7 @@ class FormClient(FlaskClient):
 
     def csrf_token(self) -> str:
         with self.session_transaction() as session:
-            return session.setdefault("csrf_token", secrets.token_urlsafe(32))
+            return masked(session.setdefault("csrf_token", secrets.token_urlsafe(32)))
 
 
 @pytest.fixture

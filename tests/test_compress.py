@@ -1,7 +1,10 @@
-"""Static files are sent gzipped to browsers that accept it; pages and htmx pieces are not."""
+"""Answers are sent gzipped to browsers that accept it: static files, pages, htmx pieces, API."""
 
 import gzip
+import re
 from pathlib import Path
+
+from conftest import example
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
@@ -31,6 +34,27 @@ def test_without_gzip_the_file_is_sent_as_it_is(client):
             assert response.data == (STATIC / "vendor" / "htmx-2.0.11.min.js").read_bytes()
 
 
-def test_pages_are_not_compressed(client):
-    response = client.get("/", headers={"Accept-Encoding": "gzip"})
-    assert "Content-Encoding" not in response.headers
+def without_tokens(page: bytes) -> bytes:
+    """The page without its CSRF tokens, masked afresh in every answer."""
+    return re.sub(rb"[A-Za-z0-9_-]{60,}={0,2}", b"", page)
+
+
+def test_pages_pieces_and_api_answers_are_gzipped_too(client):
+    match_id = client.post("/api/matches", json=example("partnership-spinner-hand")).get_json()[
+        "id"
+    ]
+    gzip_ok = {"Accept-Encoding": "gzip"}
+    for path, headers in (
+        ("/", {}),
+        (f"/matches/{match_id}", {}),
+        (f"/matches/{match_id}", {"HX-Request": "true"}),
+        (f"/api/matches/{match_id}", {}),
+    ):
+        plain = client.get(path, headers=headers)
+        packed = client.get(path, headers=headers | gzip_ok)
+        assert "Content-Encoding" not in plain.headers
+        assert packed.headers["Content-Encoding"] == "gzip", path
+        assert "Accept-Encoding" in packed.headers["Vary"]
+        assert len(packed.data) < len(plain.data) / 2
+        unpacked = gzip.decompress(packed.data)
+        assert without_tokens(unpacked) == without_tokens(plain.data)

@@ -3,6 +3,7 @@
 Forms carry the token as a hidden field (`{{ csrf_field() }}`, for phones without JavaScript);
 htmx requests carry it as the X-CSRF-Token header (`hx-headers` on <body> in base.html)."""
 
+import base64
 import hmac
 import secrets
 
@@ -38,11 +39,33 @@ HEADERS = {
 
 
 def csrf_token() -> str:
-    """This session's token, made on first use."""
+    """This session's token (made on first use) under a fresh one-time pad: it reads
+    differently in every answer, so a compressed page tells nothing about it (BREACH)."""
     token = session.get(FIELD)
     if not token:
         token = session[FIELD] = secrets.token_urlsafe(32)
-    return token
+    return masked(token)
+
+
+def masked(token: str) -> str:
+    raw = token.encode()
+    pad = secrets.token_bytes(len(raw))
+    return base64.urlsafe_b64encode(pad + _xor(raw, pad)).decode()
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    return bytes(x ^ y for x, y in zip(a, b, strict=True))
+
+
+def _unmasked(sent: str) -> bytes | None:
+    try:
+        data = base64.urlsafe_b64decode(sent.encode())
+    except (ValueError, UnicodeEncodeError):
+        return None
+    half = len(data) // 2
+    if not half or len(data) != 2 * half:
+        return None
+    return _xor(data[:half], data[half:])
 
 
 def csrf_field() -> Markup:
@@ -51,9 +74,10 @@ def csrf_field() -> Markup:
 
 def token_ok(sent: str | None) -> bool:
     expected = session.get(FIELD)
-    if not (expected and sent):
+    token = _unmasked(str(sent)) if sent else None
+    if not (expected and token):
         return False
-    return hmac.compare_digest(str(sent).encode(), str(expected).encode())
+    return hmac.compare_digest(token, str(expected).encode())
 
 
 def _is_api() -> bool:

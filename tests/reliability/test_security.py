@@ -168,3 +168,20 @@ def test_the_secret_key_is_made_once_in_the_instance_folder(tmp_path):
     assert len(key) >= 64 and path.stat().st_mode & 0o077 == 0
     assert _secret_key(str(tmp_path / "instance")) == key
     assert _secret_key(str(tmp_path / "other")) != key
+
+
+def test_the_token_reads_differently_in_every_answer_and_each_one_works(bare):
+    """Pages are sent gzipped: a token that never changed could be guessed a character at a
+    time from the size of compressed answers that also echo what an attacker typed (BREACH)."""
+    match_id = fresh_match(bare)
+    first, second = page_token(bare), page_token(bare)
+    assert first != second
+    lead = {"csrf_token": first, "version": 1, "leader": "X"}
+    assert bare.post(f"/matches/{match_id}/leader", data=lead).status_code == 303
+    tile = {"csrf_token": second, "version": 2, "tile": "6-6"}
+    assert bare.post(f"/matches/{match_id}/play", data=tile).status_code == 303
+    with bare.session_transaction() as session:
+        raw = session["csrf_token"]  # the session's own token, never sent as it is
+    refused = bare.post(f"/matches/{match_id}/draw", data={"csrf_token": raw, "version": 3})
+    assert refused.status_code == 400
+    assert stored(bare, match_id)["version"] == 3
