@@ -14,6 +14,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from common import renamed
 from playwright.sync_api import sync_playwright
 
 from assistant.simulate import random_match
@@ -31,16 +32,6 @@ def post(path: str, body: dict) -> dict:
     )
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
-
-
-def renamed(record: dict, names: list[str]) -> dict:
-    to = dict(zip(record["players"], names, strict=True))
-    for hand in record["hands"]:
-        for event in hand["events"]:
-            event["player"] = to[event["player"]]
-        if "left" in hand:
-            hand["left"] = {to[p]: v for p, v in hand["left"].items()}
-    return record | {"players": names}
 
 
 def demo() -> tuple[int, int]:

@@ -46,6 +46,17 @@ def stop_server(server: subprocess.Popen) -> None:
     server.wait(timeout=10)
 
 
+def renamed(record: dict, names: list[str]) -> dict:
+    """The record with its players renamed, in seat order (it is changed in place too)."""
+    to = dict(zip(record["players"], names, strict=True))
+    for hand in record["hands"]:
+        for event in hand["events"]:
+            event["player"] = to[event["player"]]
+        if "left" in hand:
+            hand["left"] = {to[p]: v for p, v in hand["left"].items()}
+    return record | {"players": names}
+
+
 @dataclass
 class Tap:
     """One tap on the table screen.

@@ -21,6 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from common import renamed
 from playwright.sync_api import Page, expect, sync_playwright
 
 from assistant.simulate import random_match
@@ -83,16 +84,6 @@ class Server:
 
 def example(name: str) -> dict:
     return json.loads((EXAMPLES / f"{name}.json").read_text())
-
-
-def renamed(record: dict, names: list[str]) -> dict:
-    to = dict(zip(record["players"], names, strict=True))
-    for hand in record["hands"]:
-        for event in hand["events"]:
-            event["player"] = to[event["player"]]
-        if "left" in hand:
-            hand["left"] = {to[p]: v for p, v in hand["left"].items()}
-    return record | {"players": names}
 
 
 def without_left(name: str, names: list[str]) -> dict:

@@ -24,11 +24,16 @@ def test_every_page_names_the_domino_icon_and_it_is_served(client):
     for path in pages + ["/matches/99999"]:
         response = client.get(path)
         assert response.status_code == (404 if path == "/matches/99999" else 200), path
-        assert icon_of(response.get_data(as_text=True)) == "/static/favicon.svg", path
+        html = response.get_data(as_text=True)
+        assert icon_of(html) == "/static/favicon.svg", path
+        assert '<link rel="apple-touch-icon" href="/static/apple-touch-icon.png">' in html, path
     with client.get("/static/favicon.svg") as icon:
         assert icon.status_code == 200
         assert icon.mimetype == "image/svg+xml"
         assert icon.data == (STATIC / "favicon.svg").read_bytes()
+    with client.get("/static/apple-touch-icon.png") as icon:  # an iPhone's home screen
+        assert icon.status_code == 200 and icon.mimetype == "image/png"
+        assert icon.data.startswith(b"\x89PNG")
     assert "img-src 'self'" in CSP
 
 

@@ -136,8 +136,6 @@ def table(match_id: int):
             table.choosing = tile
     except RecordError:
         pass  # not a tile (a hand-typed address): show the table as it is
-    if htmx and not htmx.boosted:
-        return _table(table)
     # The whole page also links the watch page, for opponents and spectators (with its QR code).
     return page("table.html", "table/_table.html", table=table, watch_code=watch_code(match_id))
 
