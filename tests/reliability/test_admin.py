@@ -134,10 +134,12 @@ def test_deleting_a_match_needs_the_admin(admin_client):
     assert htmx.headers["HX-Redirect"].startswith("/admin/login")
     assert admin_client.get(f"/api/matches/{match_id}").status_code == 200
 
+    assert f'href="/matches/{match_id}"' in admin_client.get("/").get_data(as_text=True)
     login(admin_client)
     response = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
     assert response.status_code == 303
     assert admin_client.get(f"/api/matches/{match_id}").status_code == 404
+    assert f'href="/matches/{match_id}"' not in admin_client.get("/").get_data(as_text=True)
 
 
 def test_only_the_admin_sees_delete_on_the_match_page_and_confirms_first(admin_client):
