@@ -16,7 +16,6 @@ from pathlib import Path
 from flask import (
     Blueprint,
     Flask,
-    abort,
     current_app,
     flash,
     redirect,
@@ -32,6 +31,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from assistant.engine import replay
 from assistant.web import htmx, store
 from assistant.web.db import get_db, immediate
+from assistant.web.pieces import match_or_404
 
 bp = Blueprint("admin", __name__)
 
@@ -173,25 +173,18 @@ def logout():
     return redirect(url_for("views.home"), 303)
 
 
-def _stored(match_id: int) -> store.StoredMatch:
-    try:
-        return store.get(get_db(), match_id)
-    except store.UnknownMatch:
-        abort(404, _("There is no such match."))
-
-
 @bp.get("/matches/<int:match_id>/delete")
 @admin_required
 def confirm_delete(match_id: int):
     """The confirmation step (no JavaScript needed): what is about to go, and two buttons."""
-    stored = _stored(match_id)
+    stored = match_or_404(match_id)
     return render_template("history/delete.html", stored=stored, match=replay(stored.record))
 
 
 @bp.post("/matches/<int:match_id>/delete")
 @admin_required
 def delete_match(match_id: int):
-    _stored(match_id)
+    match_or_404(match_id)
     db = get_db()
     with immediate(db):
         db.execute("DELETE FROM matches WHERE id = ?", [match_id])

@@ -25,7 +25,7 @@ from assistant.web.admin import admin_required
 from assistant.web.db import get_db, immediate
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
-from assistant.web.pieces import page
+from assistant.web.pieces import match_or_404, page
 
 bp = Blueprint("history", __name__)
 IMPORT_LIMIT = 256 * 1024 * 1024
@@ -81,16 +81,9 @@ def history():
     )
 
 
-def _load(match_id: int) -> store.StoredMatch:
-    try:
-        return store.get(get_db(), match_id)
-    except store.UnknownMatch:
-        abort(404, _("There is no such match."))
-
-
 @bp.get("/history/<int:match_id>")
 def match(match_id: int):
-    stored = _load(match_id)
+    stored = match_or_404(match_id)
     played = replay(stored.record)
     return render_template(
         "history/match.html",
@@ -105,7 +98,7 @@ def match(match_id: int):
 
 @bp.get("/history/<int:match_id>/replay")
 def replay_step(match_id: int):
-    stored = _load(match_id)
+    stored = match_or_404(match_id)
     number = request.args.get("step", "1")
     if not number.isdigit():
         abort(400, _("The step is a whole number."))
@@ -182,7 +175,7 @@ def import_file():
 @bp.route("/history/<int:match_id>/edit", methods=["GET", "POST"])
 @admin_required
 def edit(match_id: int):
-    stored = _load(match_id)
+    stored = match_or_404(match_id)
     text = json.dumps(stored.record, indent=2, ensure_ascii=False)
     error = None
     if request.method == "POST":

@@ -1,8 +1,11 @@
-"""The screens' shared helper: a full page, or only its piece of screen for htmx."""
+"""What the screens share: a full page or only its piece of screen for htmx, and a match or a
+404."""
 
-from flask import Response, make_response, render_template
+from flask import Response, abort, make_response, render_template
+from flask_babel import gettext as _
 
-from assistant.web import htmx
+from assistant.web import htmx, store
+from assistant.web.db import get_db
 
 
 def page(template: str, partial: str, status: int = 200, **context) -> Response:
@@ -10,3 +13,10 @@ def page(template: str, partial: str, status: int = 200, **context) -> Response:
     response = make_response(render_template(partial if piece else template, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def match_or_404(match_id: int) -> store.StoredMatch:
+    try:
+        return store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        abort(404, _("There is no such match."))

@@ -22,7 +22,7 @@ from assistant.web import htmx, newmatch, store
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
-from assistant.web.pieces import page
+from assistant.web.pieces import match_or_404, page
 from assistant.web.table import Table, build
 
 bp = Blueprint("views", __name__)
@@ -43,13 +43,6 @@ def _form_version() -> int:
         abort(400, _("The form is missing the match's version: reload the page."))
 
 
-def _load(match_id: int) -> store.StoredMatch:
-    try:
-        return store.get(get_db(), match_id)
-    except store.UnknownMatch:
-        abort(404, _("There is no such match."))
-
-
 def _enter(match_id: int, edit, **extra) -> Response:
     """Saves one change to the record; a broken rule or a stale phone gets the table back.
 
@@ -65,7 +58,7 @@ def _enter(match_id: int, edit, **extra) -> Response:
         message = _("The table changed — here is the latest.")
         return _table(build(stale.fresh, message=message), 409)
     except RecordError as error:
-        return _table(build(_load(match_id), message=explain(error), **extra), 422)
+        return _table(build(match_or_404(match_id), message=explain(error), **extra), 422)
     if htmx and not htmx.boosted:
         return _table(build(stored, match))
     return _see(match_id)
@@ -129,7 +122,7 @@ def create_match():
 
 @bp.get("/matches/<int:match_id>")
 def table(match_id: int):
-    table = build(_load(match_id))
+    table = build(match_or_404(match_id))
     tile = request.args.get("tile")
     try:
         if tile and table.turn and len(table.hand.distinct_ends(tile)) > 1:
@@ -174,7 +167,7 @@ def undo(match_id: int):
 
 @bp.post("/matches/<int:match_id>/leader")
 def choose_leader(match_id: int):
-    stored = _load(match_id)
+    stored = match_or_404(match_id)
     players = stored.record["players"]
     leader = request.form.get("leader", "")
     if leader == "lots":
@@ -206,7 +199,7 @@ def _left_from_form(players: list[str]) -> dict:
 
 @bp.post("/matches/<int:match_id>/left/preview")
 def preview_left(match_id: int):
-    stored = _load(match_id)
+    stored = match_or_404(match_id)
     table = build(stored, left_form=_left_from_form(stored.record["players"]))
     if htmx:
         return page("table.html", "table/_preview.html", table=table)
@@ -215,13 +208,13 @@ def preview_left(match_id: int):
 
 @bp.post("/matches/<int:match_id>/left")
 def enter_left(match_id: int):
-    left = _left_from_form(_load(match_id).record["players"])
+    left = _left_from_form(match_or_404(match_id).record["players"])
     return _enter(match_id, _turn_entry(lambda _turn, _match: {"left": left}), left_form=left)
 
 
 @bp.post("/matches/<int:match_id>/rematch")
 def rematch(match_id: int):
-    old = _load(match_id).record
+    old = match_or_404(match_id).record
     record = new_record(old["rules"], old["players"], old.get("partnership", False))
     return _see(store.create(get_db(), record).id)
 
@@ -231,7 +224,7 @@ def rematch(match_id: int):
 
 @bp.get("/matches/<int:match_id>/record.json")
 def export(match_id: int):
-    body = json.dumps(_load(match_id).record, indent=2, ensure_ascii=False) + "\n"
+    body = json.dumps(match_or_404(match_id).record, indent=2, ensure_ascii=False) + "\n"
     response = Response(body, mimetype="application/json")
     filename = f"allfives-match-{match_id}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
