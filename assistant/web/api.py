@@ -62,8 +62,8 @@ def add_event(match_id: int):
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
     version = _version(_json_object())
-    stored = store.change(get_db(), match_id, version, lambda r: undo_entry(r)[0])
-    return state(stored)
+    stored, match = store.enter(get_db(), match_id, version, lambda s: undo_entry(s.record))
+    return state(stored, match=match)
 
 
 @bp.errorhandler(RecordError)
