@@ -4,20 +4,12 @@ replay of a shared example steps through its counts with the Next button."""
 import json
 
 import pytest
-from club_records import F
-from conftest import EXAMPLES, example
 from playwright.sync_api import Page, expect
+
+from tests.helpers import EXAMPLES, F, example, tap
 
 pytestmark = pytest.mark.browser
 WITHIN = 2000  # ms: the watch page follows the table within 2 s
-
-
-def tap(page: Page, name: str) -> None:
-    """Taps a table button and waits until the tap is saved (the version moves on)."""
-    version = page.locator("#table input[name=version]").first
-    before = int(version.input_value())
-    page.get_by_role("button", name=name, exact=True).click()
-    expect(version).to_have_value(str(before + 1))
 
 
 def test_a_watcher_sees_each_tile_within_two_seconds(page: Page, live_server):

@@ -5,21 +5,10 @@ import io
 import json
 import re
 
-from club_records import A, D, G
-from conftest import EXAMPLES, example
-
 from assistant.web.admin import save_password
+from tests.helpers import EXAMPLES, A, D, G, create, example, page_token
 
 PASSWORD = "club admin 123"
-
-
-def token(client, path="/history/import") -> str:
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
-def create(client, record) -> int:
-    return client.post("/api/matches", json=record).get_json()["id"]
 
 
 def test_history_lists_filters_and_refuses_bad_filters(client):
@@ -81,7 +70,7 @@ def test_export_then_import_detects_duplicates_and_refuses_broken_files(app, cli
     ).test_client()
 
     def upload(data: bytes):
-        form = {"csrf_token": token(other), "file": (io.BytesIO(data), "club.json")}
+        form = {"csrf_token": page_token(other), "file": (io.BytesIO(data), "club.json")}
         return other.post("/history/import", data=form, content_type="multipart/form-data")
 
     first = upload(body)
@@ -107,14 +96,14 @@ def test_merge_and_edit_need_the_admin(app, client, tmp_path):
     save_password(path, PASSWORD)
     app.config["ADMIN_PASSWORD_FILE"] = str(path)
     match_id = create(client, A)
-    csrf = token(client)
+    csrf = page_token(client)
     merge = client.post("/players/merge", data={"csrf_token": csrf, "source": 1, "target": 2})
     assert merge.status_code == 303 and "/admin/login" in merge.headers["Location"]
     edit = client.get(f"/history/{match_id}/edit")
     assert edit.status_code == 303 and "/admin/login" in edit.headers["Location"]
 
-    client.post("/admin/login", data={"password": PASSWORD, "csrf_token": token(client)})
-    csrf = token(client)
+    client.post("/admin/login", data={"password": PASSWORD, "csrf_token": page_token(client)})
+    csrf = page_token(client)
     same = client.post("/players/merge", data={"csrf_token": csrf, "source": 1, "target": 2})
     assert same.status_code == 422 and "same match" in same.get_data(as_text=True)
     page = client.get(f"/history/{match_id}/edit").get_data(as_text=True)
@@ -133,7 +122,7 @@ def test_merge_and_edit_need_the_admin(app, client, tmp_path):
 
 
 def test_players_add_rename_and_refuse_duplicates(client):
-    csrf = token(client)
+    csrf = page_token(client)
     assert client.post("/players", data={"csrf_token": csrf, "name": "Ann"}).status_code == 303
     again = client.post("/players", data={"csrf_token": csrf, "name": "  ANN "})
     assert again.status_code == 422 and "already in the club" in again.get_data(as_text=True)

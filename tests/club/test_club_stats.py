@@ -1,14 +1,14 @@
 """Statistics and ratings of a small club history, checked against figures worked out by hand
-(tests/club/club_records.py says how each match goes)."""
+(tests/helpers.py says how each match goes)."""
 
 import math
 
 import pytest
-from club_records import A, D, E, F, G, play, record
 
 from assistant.club import cache, queries, registry
 from assistant.web import store
 from assistant.web.db import connect, immediate
+from tests.helpers import A, D, E, F, G, play, record
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_partnership_statistics_by_hand(db):
 
 def test_statistics_per_preset(db):
     store.create(db, A)
-    store.create(db, record("all-fives", ["Ann", "Bo"], [{"events": [play("Ann", "6-4")]}]))
+    store.create(db, record("all-fives", ["Ann", "Bo"], {"events": [play("Ann", "6-4")]}))
     ann = stats(db, "Ann")
     assert [(p["preset"], p["matches"]) for p in ann["presets"]] == [("muggins", 1)]
     assert ann["playing"] == 1
@@ -112,7 +112,7 @@ def test_deleting_a_match_recomputes_the_ratings(db):
 def test_rename_keeps_the_history_and_merge_joins_two_entries(db):
     store.create(db, A)
     store.create(db, record({"preset": "muggins", "target": 10}, ["Annie", "Bo"],
-                            [{"events": [play("Annie", "5-5")]}]))  # fmt: skip
+                            {"events": [play("Annie", "5-5")]}))  # fmt: skip
     bo = registry.find(db, "Bo")
     with immediate(db):
         registry.rename(db, bo, "Bob")
@@ -129,7 +129,7 @@ def test_rename_keeps_the_history_and_merge_joins_two_entries(db):
     assert stats(db, "Ann")["overall"]["wins"] == 2
     assert [p["name"] for p in registry.all_players(db)] == ["Ann", "Bob"]
     # A new match under the old name goes to the merged player.
-    store.create(db, record("muggins", ["Annie", "Cy"], []))
+    store.create(db, record("muggins", ["Annie", "Cy"]))
     assert queries.history(db, queries.HistoryFilter(player="ann"))["rows"][0]["players"] == (
         "Annie, Cy"
     )

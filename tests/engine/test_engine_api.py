@@ -4,8 +4,6 @@ import subprocess
 import sys
 
 import pytest
-from conftest import example
-from records import event, hand, record
 
 from assistant.engine import (
     PRESETS,
@@ -16,6 +14,7 @@ from assistant.engine import (
     replay,
     undo_entry,
 )
+from tests.helpers import event, example, hand, record
 
 IN_PROGRESS = record("all-fives", "Ann Bo", hand("Ann 5-5", "Bo 5-1 right", "Ann draw 2"))
 

@@ -1,9 +1,9 @@
 """The count after each play: ends, doubles, the spinner and its counting rules (RULES.md §1)."""
 
 import pytest
-from records import hand, record
 
 from assistant.engine import replay
+from tests.helpers import hand, record
 
 
 def counts(rules, *events: str, players="X Y") -> list[tuple[int, int]]:

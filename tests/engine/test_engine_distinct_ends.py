@@ -2,10 +2,9 @@
 
 import random
 
-from records import hand, record
-
 from assistant.engine import replay
 from assistant.simulate import as_entered, random_match
+from tests.helpers import hand, record
 
 
 def ends_offered(rules, *events: str, tile: str) -> tuple[list[str], list[str]]:

@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from records import EXAMPLES, run_replay
 
 from assistant.engine import RecordError, replay
+from tests.helpers import EXAMPLES, run_replay
 
 VALID = sorted(
     p

@@ -2,9 +2,9 @@
 one line on stderr naming the hand, the event and the reason."""
 
 import pytest
-from records import hand, record, replay_file
 
 from assistant.engine import RecordError, replay
+from tests.helpers import hand, record, replay_file
 
 X_Y = "X Y"
 LEAD = hand("X 6-4")
@@ -272,7 +272,7 @@ def test_invalid_record_is_refused_with_where_and_why(tmp_path, data, message):
 def test_a_record_that_is_not_json_is_refused(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"format": "allfives-match/1", "players": [')
-    from records import run_replay
+    from tests.helpers import run_replay
 
     done = run_replay(str(path))
     assert done.returncode == 2 and done.stdout == ""
@@ -280,7 +280,7 @@ def test_a_record_that_is_not_json_is_refused(tmp_path):
 
 
 def test_a_missing_file_is_refused(tmp_path):
-    from records import run_replay
+    from tests.helpers import run_replay
 
     done = run_replay(str(tmp_path / "nowhere.json"))
     assert done.returncode == 2 and "No such file" in done.stderr

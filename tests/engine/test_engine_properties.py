@@ -7,10 +7,10 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from records import run_replay
 
 from assistant.engine import TILES, RecordError, add_entry, replay, tile_name, undo_entry
 from assistant.simulate import random_match
+from tests.helpers import run_replay
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -1,9 +1,9 @@
 """Settling hands, rounding, targets and the winner, against hand-computed histories."""
 
 import pytest
-from records import hand, record
 
 from assistant.engine import RecordError, replay, rounded
+from tests.helpers import hand, record
 
 
 def settled(rules, players, *hands, partnership=False) -> dict:

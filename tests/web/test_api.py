@@ -1,24 +1,18 @@
 """The JSON API on a real SQLite file: status codes and the record as the only truth."""
 
-import json
-
-from conftest import example
-
-
-def post(client, path, body):
-    return client.post(path, data=json.dumps(body), content_type="application/json")
+from tests.helpers import example, post_json
 
 
 def new_match(client, name="spinner-lead-four-arms"):
     record = example(name)
     record["hands"] = []
-    response = post(client, "/api/matches", record)
+    response = post_json(client, "/api/matches", record)
     assert response.status_code == 201
     return response.get_json()
 
 
 def test_create_with_hands_returns_the_engine_result(client):
-    response = post(client, "/api/matches", example("spinner-lead-four-arms"))
+    response = post_json(client, "/api/matches", example("spinner-lead-four-arms"))
     assert response.status_code == 201
     body = response.get_json()
     assert body["version"] == 1
@@ -31,11 +25,11 @@ def test_create_with_hands_returns_the_engine_result(client):
 def test_events_and_undo_bump_the_version(client):
     match = new_match(client)
     path = f"/api/matches/{match['id']}"
-    state = post(client, f"{path}/events", {"version": 1, "player": "X", "play": "5-5"})
+    state = post_json(client, f"{path}/events", {"version": 1, "player": "X", "play": "5-5"})
     assert state.status_code == 200
     assert state.get_json()["version"] == 2
     assert state.get_json()["result"]["scores"] == [10, 0]
-    undone = post(client, f"{path}/undo", {"version": 2})
+    undone = post_json(client, f"{path}/undo", {"version": 2})
     assert undone.status_code == 200
     assert undone.get_json()["version"] == 3
     assert undone.get_json()["record"]["hands"] == []
@@ -44,8 +38,8 @@ def test_events_and_undo_bump_the_version(client):
 def test_stale_version_is_409_with_the_fresh_state_and_changes_nothing(client):
     match = new_match(client)
     path = f"/api/matches/{match['id']}"
-    post(client, f"{path}/events", {"version": 1, "player": "X", "play": "5-5"})
-    stale = post(client, f"{path}/events", {"version": 1, "player": "X", "play": "6-6"})
+    post_json(client, f"{path}/events", {"version": 1, "player": "X", "play": "5-5"})
+    stale = post_json(client, f"{path}/events", {"version": 1, "player": "X", "play": "6-6"})
     assert stale.status_code == 409
     assert stale.get_json()["version"] == 2
     assert stale.get_json()["record"]["hands"][0]["events"] == [{"player": "X", "play": "5-5"}]
@@ -55,8 +49,8 @@ def test_stale_version_is_409_with_the_fresh_state_and_changes_nothing(client):
 def test_broken_rule_is_422_in_words_and_changes_nothing(client):
     match = new_match(client)
     path = f"/api/matches/{match['id']}"
-    post(client, f"{path}/events", {"version": 1, "player": "X", "play": "5-5"})
-    response = post(client, f"{path}/events", {"version": 2, "player": "Y", "play": "4-2"})
+    post_json(client, f"{path}/events", {"version": 1, "player": "X", "play": "5-5"})
+    response = post_json(client, f"{path}/events", {"version": 2, "player": "Y", "play": "4-2"})
     assert response.status_code == 422
     assert "4-2 does not fit" in response.get_json()["error"]
     assert client.get(path).get_json()["version"] == 2
@@ -65,14 +59,16 @@ def test_broken_rule_is_422_in_words_and_changes_nothing(client):
 def test_settlement_entry(client):
     record = example("partnership-spinner-hand")
     left = record["hands"][0].pop("left")
-    created = post(client, "/api/matches", record).get_json()
-    response = post(client, f"/api/matches/{created['id']}/events", {"version": 1, "left": left})
+    created = post_json(client, "/api/matches", record).get_json()
+    response = post_json(
+        client, f"/api/matches/{created['id']}/events", {"version": 1, "left": left}
+    )
     assert response.status_code == 200
     assert response.get_json()["result"]["scores"] == [20, 10]
 
 
 def test_invalid_record_is_422(client):
-    response = post(client, "/api/matches", example("pass-with-boneyard"))
+    response = post_json(client, "/api/matches", example("pass-with-boneyard"))
     assert response.status_code == 422
     assert "must draw" in response.get_json()["error"]
 
@@ -91,18 +87,20 @@ def test_malformed_json_is_400_with_a_message(client):
 
 def test_missing_version_is_400(client):
     match = new_match(client)
-    response = post(client, f"/api/matches/{match['id']}/events", {"player": "X", "play": "5-5"})
+    response = post_json(
+        client, f"/api/matches/{match['id']}/events", {"player": "X", "play": "5-5"}
+    )
     assert response.status_code == 400
 
 
 def test_unknown_match_is_404_json(client):
     assert client.get("/api/matches/99").status_code == 404
-    response = post(client, "/api/matches/99/undo", {"version": 1})
+    response = post_json(client, "/api/matches/99/undo", {"version": 1})
     assert response.status_code == 404
     assert response.get_json()["error"]
 
 
 def test_nothing_to_undo_is_422(client):
     match = new_match(client)
-    response = post(client, f"/api/matches/{match['id']}/undo", {"version": 1})
+    response = post_json(client, f"/api/matches/{match['id']}/undo", {"version": 1})
     assert response.status_code == 422

@@ -2,17 +2,13 @@
 sees the latest; a double tap enters once; the pages run under the CSP without a violation."""
 
 import pytest
-from playing import call
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
+
+from tests.helpers import STALE, call, version
 
 pytestmark = pytest.mark.browser
 
-STALE = "The table changed — here is the latest."
 RECORD = {"format": "allfives-match/1", "rules": "all-fives", "players": ["Ann", "Bo"], "hands": []}
-
-
-def version(page: Page) -> int:
-    return int(page.locator("#table input[name=version]").first.input_value())
 
 
 def events(live_server, match_id) -> list[dict]:

@@ -5,10 +5,9 @@ import json
 import random
 import re
 
-from conftest import example
-
 from assistant.engine import replay
 from assistant.simulate import random_match
+from tests.helpers import create, example, fresh_match
 
 
 def version_of(html: bytes) -> int:
@@ -18,17 +17,6 @@ def version_of(html: bytes) -> int:
 def without_token(html: bytes) -> bytes:
     """The page without its CSRF token, which is masked afresh in every answer."""
     return re.sub(rb'name="csrf_token" value="[^"]*"', b"", html)
-
-
-def create(client, record) -> int:
-    response = client.post("/api/matches", data=json.dumps(record), content_type="application/json")
-    return response.get_json()["id"]
-
-
-def fresh_match(client) -> int:
-    record = example("spinner-lead-four-arms")
-    record["hands"] = []
-    return create(client, record)
 
 
 def test_new_match_form_creates_a_match_and_redirects(client):

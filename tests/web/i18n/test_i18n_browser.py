@@ -1,18 +1,11 @@
 """Switching language in the middle of a match, on a phone-sized Chromium: nothing is lost."""
 
 import pytest
-from conftest import example
 from playwright.sync_api import Page, expect
 
+from tests.helpers import example, saved, version
+
 pytestmark = pytest.mark.browser
-
-
-def version(page: Page) -> int:
-    return int(page.locator("#table input[name=version]").first.input_value())
-
-
-def saved(page: Page, before: int) -> None:
-    expect(page.locator("#table input[name=version]").first).to_have_value(str(before + 1))
 
 
 def test_switching_to_danish_mid_match_keeps_the_table(page: Page, live_server):

@@ -2,11 +2,8 @@
 
 import gzip
 import re
-from pathlib import Path
 
-from conftest import example
-
-STATIC = Path(__file__).resolve().parents[1] / "static"
+from tests.helpers import STATIC, example
 
 
 def test_a_stylesheet_is_gzipped_for_a_browser_that_accepts_it(client):

@@ -6,9 +6,8 @@ import sqlite3
 import threading
 from contextlib import closing
 
-from playing import a_match, call, entries
-
 from assistant.engine import replay
+from tests.helpers import a_match, call, entries
 
 TABLES = 6
 KILL_AFTER = 90  # acknowledged entries before the kill; each table has far more to send

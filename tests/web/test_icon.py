@@ -2,13 +2,9 @@
 the 404 page: the icon is a small SVG domino served from static/ (CSP: images from 'self')."""
 
 import re
-from pathlib import Path
-
-from conftest import example
 
 from assistant.web.security import CSP
-
-STATIC = Path(__file__).resolve().parents[1] / "static"
+from tests.helpers import STATIC, example
 
 
 def icon_of(html: str) -> str:

@@ -1,32 +1,20 @@
 """Errors a player can read: HTML error pages in the site's layout and the player's language with
 a way back, JSON for the API, a banner when an htmx tap is refused (expired form, deleted match)."""
 
-import json
 import sqlite3
 
 import pytest
-from conftest import example
 from playwright.sync_api import Page, expect
 
 from assistant import create_app
 from assistant.web import catalogs
+from tests.helpers import example, fresh_match, version
 
 EXPIRED = "This form has expired or did not come from this app: reload the page."
 
 
 def translated(language: str, english: str) -> str:
     return catalogs.read_catalog(language)[english].string
-
-
-def create(client, record) -> int:
-    body = json.dumps(record)
-    response = client.post("/api/matches", data=body, content_type="application/json")
-    assert response.status_code == 201
-    return response.get_json()["id"]
-
-
-def fresh_match(client) -> int:
-    return create(client, example("spinner-lead-four-arms") | {"hands": []})
 
 
 def assert_error_page(response, code: int, language: str, title: str, message: str) -> None:
@@ -129,10 +117,6 @@ def danish(browser, browser_context_args):
     context = browser.new_context(**browser_context_args, locale="da-DK")
     yield context.new_page()
     context.close()
-
-
-def version(page: Page) -> str:
-    return page.locator("#table input[name=version]").first.input_value()
 
 
 @pytest.mark.browser

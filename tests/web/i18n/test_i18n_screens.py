@@ -1,17 +1,16 @@
 """Every screen in Danish, Swedish and French: <html lang>, the game's words, no English left."""
 
 import functools
-import json
 import re
 from html.parser import HTMLParser
 
 import pytest
-from conftest import example
 
 from assistant.engine import RecordError, add_entry
 from assistant.web import catalogs
 from assistant.web.i18n import number, signed
 from assistant.web.messages import explain
+from tests.helpers import create, example
 
 OTHERS = ["da", "sv", "fr"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
@@ -62,12 +61,6 @@ def english_words(language: str) -> tuple[str, ...]:
             if not re.search(rf"\b{re.escape(chunk)}\b", translated):
                 found.add(chunk)
     return tuple(sorted(found, key=len, reverse=True))
-
-
-def create(client, record) -> int:
-    response = client.post("/api/matches", data=json.dumps(record), content_type="application/json")
-    assert response.status_code in (200, 201), response.data
-    return response.get_json()["id"]
 
 
 def _lead(client) -> str:

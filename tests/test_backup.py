@@ -8,10 +8,8 @@ import sys
 import threading
 from contextlib import closing
 
-from conftest import LiveServer
-from playing import a_match, call, entries
-
 from assistant.engine import replay
+from tests.helpers import LiveServer, a_match, call, entries
 
 
 def test_backup_while_writing_then_restore(live_server, tmp_path):

@@ -8,49 +8,26 @@ import json
 import random
 
 import pytest
-from conftest import FormClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playing import a_match
 
 from assistant import create_app
 from assistant.engine import add_entry, replay
+from tests.helpers import (
+    MARKERS,
+    FormClient,
+    a_match,
+    form_values,
+    junk,
+    post_json,
+    texts,
+)
 
 FUZZ = settings(
     max_examples=120,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-
-NASTY = [
-    "<script>alert(1)</script>",
-    '"><img src=x onerror=alert(1)>',
-    "'; DROP TABLE matches; --",
-    "{{ 7*7 }}",
-    "\u202eevil",
-    "\x00",
-    "A" * 5000,
-    "ü🀰",
-    "",
-    " ",
-    "-1",
-    "1e309",
-    "NaN",
-]
-MARKERS = ["<script>alert", "<img src=x"]
-
-texts = st.one_of(st.sampled_from(NASTY), st.text(max_size=40))
-numbers = st.one_of(
-    st.integers(min_value=-(10**30), max_value=10**30),
-    st.floats(allow_nan=True, allow_infinity=True),
-)
-scalars = st.one_of(st.none(), st.booleans(), numbers, texts)
-junk = st.recursive(
-    scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(texts, inner, max_size=4)),
-    max_leaves=10,
-)
-form_values = st.one_of(texts, numbers.map(str), st.sampled_from(["5-5", "6-6", "left", "up"]))
 
 
 @pytest.fixture(scope="module")
@@ -63,10 +40,6 @@ def app(tmp_path_factory):
 def client(app):
     app.test_client_class = FormClient
     return app.test_client()
-
-
-def post_json(client, path, body):
-    return client.post(path, data=json.dumps(body), content_type="application/json")
 
 
 def snapshot(client, match_id) -> dict:

@@ -11,13 +11,9 @@ import pytest
 from assistant import create_app
 from assistant.simulate import random_match
 from assistant.web.admin import password_matches, save_password
+from tests.helpers import page_token
 
 PASSWORD = "correct horse battery"
-
-
-def token(client, path="/admin/login") -> str:
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
 @pytest.fixture
@@ -39,7 +35,7 @@ def admin_client(admin_app):
 
 
 def login(client, password=PASSWORD, **extra):
-    form = {"password": password, "csrf_token": token(client)} | extra
+    form = {"password": password, "csrf_token": page_token(client)} | extra
     return client.post("/admin/login", data=form)
 
 
@@ -82,7 +78,7 @@ def test_login_and_logout(admin_client):
     assert response.status_code == 303
     assert response.headers["Location"] == "/matches/new"
     assert "You are logged in" in admin_client.get("/admin/login").get_data(as_text=True)
-    out = admin_client.post("/admin/logout", data={"csrf_token": token(admin_client)})
+    out = admin_client.post("/admin/logout", data={"csrf_token": page_token(admin_client)})
     assert out.status_code == 303
     assert "You are logged in" not in admin_client.get("/admin/login").get_data(as_text=True)
 
@@ -116,7 +112,7 @@ def test_the_session_cookie_is_httponly_lax_and_secure_over_https(admin_client):
     admin_client.get("/admin/login", base_url="https://localhost")
     secure = admin_client.post(
         "/admin/login",
-        data={"password": PASSWORD, "csrf_token": token(admin_client)},
+        data={"password": PASSWORD, "csrf_token": page_token(admin_client)},
         base_url="https://localhost",
     )
     assert "Secure" in secure.headers["Set-Cookie"]
@@ -124,7 +120,7 @@ def test_the_session_cookie_is_httponly_lax_and_secure_over_https(admin_client):
 
 def test_deleting_a_match_needs_the_admin(admin_client):
     match_id = finished_match(admin_client)
-    csrf = token(admin_client)
+    csrf = page_token(admin_client)
     response = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
     assert response.status_code == 303
     assert response.headers["Location"].startswith("/admin/login?next=")
@@ -178,7 +174,7 @@ def test_deleting_needs_the_form_token_and_a_match(admin_client):
     forged = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": "forged"})
     assert forged.status_code == 400
     assert admin_client.get(f"/api/matches/{match_id}").status_code == 200
-    csrf = token(admin_client)
+    csrf = page_token(admin_client)
     assert admin_client.get("/matches/99999/delete").status_code == 404
     gone = admin_client.post("/matches/99999/delete", data={"csrf_token": csrf})
     assert gone.status_code == 404
@@ -200,7 +196,7 @@ def test_undo_in_a_finished_match_needs_the_admin(admin_client):
     refused = admin_client.post(undo, data=body, content_type="application/json")
     assert refused.status_code == 401
     assert "admin" in refused.get_json()["error"]
-    form = {"version": version, "csrf_token": token(admin_client)}
+    form = {"version": version, "csrf_token": page_token(admin_client)}
     page = admin_client.post(f"/matches/{match_id}/undo", data=form)
     assert page.status_code == 303 and "/admin/login" in page.headers["Location"]
     assert admin_client.get(f"/api/matches/{match_id}").get_json()["version"] == version

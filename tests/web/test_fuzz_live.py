@@ -5,8 +5,8 @@ import urllib.request
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playing import a_match, call
-from test_fuzz import junk
+
+from tests.helpers import a_match, call, junk
 
 LIVE = settings(
     max_examples=30,

@@ -1,32 +1,14 @@
 """Nobody let in: CSRF tokens on form POSTs, JSON-only API bodies, security headers, no inline
 script, the secret key in instance/."""
 
-import json
 import random
 import re
-from pathlib import Path
 
 import pytest
-from conftest import example
 
 from assistant.simulate import random_match
 from assistant.web.app import _secret_key
-
-STATIC = Path(__file__).resolve().parents[2] / "static"
-TEMPLATES = STATIC.parent / "templates"
-
-
-def create(client, record) -> int:
-    body = json.dumps(record)
-    response = client.post("/api/matches", data=body, content_type="application/json")
-    assert response.status_code == 201
-    return response.get_json()["id"]
-
-
-def fresh_match(client) -> int:
-    record = example("spinner-lead-four-arms")
-    record["hands"] = []
-    return create(client, record)
+from tests.helpers import STATIC, TEMPLATES, create, fresh_match, page_token
 
 
 def stored(client, match_id) -> dict:
@@ -37,11 +19,6 @@ def stored(client, match_id) -> dict:
 def bare(app):
     """A test client that sends only what the test gives it (no automatic CSRF token)."""
     return app.test_client()
-
-
-def page_token(client, path="/") -> str:
-    html = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
 def test_a_form_post_without_the_token_is_refused_and_changes_nothing(bare):

@@ -3,24 +3,13 @@
 import copy
 
 import pytest
-from conftest import example
 from playwright.sync_api import Page, expect
 
 from assistant.engine import replay, tile_name
 from assistant.simulate import as_entered
+from tests.helpers import example, tap
 
 pytestmark = pytest.mark.browser
-
-
-def version(page: Page) -> int:
-    return int(page.locator("#table input[name=version]").first.input_value())
-
-
-def tap(page: Page, name: str) -> None:
-    """Taps a button and waits until the tap is saved and the table has moved on."""
-    before = version(page)
-    page.get_by_role("button", name=name, exact=True).click()
-    expect(page.locator("#table input[name=version]").first).to_have_value(str(before + 1))
 
 
 def play(page: Page, record: dict, event: dict) -> None:

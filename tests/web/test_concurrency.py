@@ -4,10 +4,9 @@ real SQLite file. Exactly one wins, the others get 409 with the fresh state; not
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from playing import a_match, call, entries
+from tests.helpers import STALE, a_match, call, entries
 
 PHONES = 8
-STALE = "The table changed — here is the latest."
 
 
 def at_once(url: str, body: dict) -> list[tuple[int, dict]]:

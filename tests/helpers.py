@@ -1,0 +1,297 @@
+"""What the tests share: example records, records written by hand, a small club history worked
+out by hand, the real server in its own process, HTTP calls, browser taps and fuzzing
+strategies. Test modules import from here, never from each other."""
+
+import json
+import random
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from flask.testing import FlaskClient
+from hypothesis import strategies as st
+
+from assistant.engine import entries_of
+from assistant.simulate import random_match
+from assistant.web.security import masked
+
+TESTS = Path(__file__).resolve().parent
+CHECKOUT = TESTS.parent
+EXAMPLES = TESTS / "examples"
+STATIC = CHECKOUT / "static"
+TEMPLATES = CHECKOUT / "templates"
+CHROMIUM = "/usr/bin/chromium"
+STALE = "The table changed — here is the latest."
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def blank(record: dict) -> dict:
+    """The record with no hands: a match about to start with the same players and rules."""
+    return {key: value for key, value in record.items() if key != "hands"} | {"hands": []}
+
+
+# -- records written by hand: hand("X 5-5", "Y 5-1 right", "X draw 2", "Y pass") ---------------
+
+
+def event(text: str) -> dict:
+    player, action, *rest = text.split()
+    if action == "draw":
+        return {"player": player, "draw": int(rest[0])}
+    if action == "pass":
+        return {"player": player, "pass": True}
+    played = {"player": player, "play": action}
+    if rest:
+        played["end"] = rest[0]
+    return played
+
+
+def hand(*events: str, left: dict | None = None) -> dict:
+    data = {"events": [event(e) for e in events]}
+    if left is not None:
+        data["left"] = left
+    return data
+
+
+def record(rules, players="X Y", *hands: dict, partnership: bool = False) -> dict:
+    return {
+        "format": "allfives-match/1",
+        "rules": rules,
+        "players": players.split() if isinstance(players, str) else list(players),
+        "partnership": partnership,
+        "hands": list(hands),
+    }
+
+
+def play(player: str, tile: str, end: str | None = None) -> dict:
+    return {"player": player, "play": tile} | ({"end": end} if end else {})
+
+
+def run_replay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "assistant", "replay", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def replay_file(tmp_path: Path, data: dict) -> subprocess.CompletedProcess:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    return run_replay(str(path))
+
+
+# -- a small club history whose statistics are worked out by hand -------------------------------
+
+SMALL = {"preset": "muggins", "target": 10, "hand_size": 2, "boneyard_reserve": 24}
+
+# A: Ann leads 5-5 (10) and reaches the target of 10 at once.
+A = record({"preset": "muggins", "target": 10}, ["Ann", "Bo"], {"events": [play("Ann", "5-5")]})
+# D: Ann leads 5-0 (5), Bo 0-2 (5 + 2 = 7), Ann 5-6 on the left (6 + 2 = 8) and is out;
+# Bo holds 3-1 (4 → 5): Ann +5 = 10 and wins.
+D = record(SMALL, ["Ann", "Bo"], {
+    "events": [play("Ann", "5-0"), play("Bo", "0-2", "right"), play("Ann", "5-6", "left")],
+    "left": {"Bo": ["3-1"]},
+})  # fmt: skip
+# E: Bo leads 6-6 (12), both pass: blocked. Bo holds 3-2 (5), Ann 1-0 and 0-0 (1): Ann has
+# the fewest and scores 5 - 0 = 5, the target.
+E = record(SMALL | {"target": 5}, ["Bo", "Ann"], {
+    "events": [play("Bo", "6-6"), {"player": "Ann", "pass": True}, {"player": "Bo", "pass": True}],
+    "left": {"Bo": ["3-2"], "Ann": ["1-0", "0-0"]},
+})  # fmt: skip
+# F: partnerships. N leads 5-0 (5: N + S 5), E 0-0 on the right (5 + 0: E + W 5), S 5-5 on the
+# left (10 + 0 = 10: N + S 15) and N + S win.
+F = record({"preset": "muggins", "target": 10}, ["N", "E", "S", "W"], {
+    "events": [play("N", "5-0"), play("E", "0-0", "right"), play("S", "5-5", "left")],
+}, partnership=True)  # fmt: skip
+# In progress: not counted in the statistics, shown in the history.
+G = record("muggins", ["Ann", "Cy"], {"events": [play("Cy", "6-4")]})
+
+
+# -- random legal matches -----------------------------------------------------------------------
+
+entries = entries_of  # the entries a table taps in, in order, to build a record
+
+
+def a_match(seed: int, players: int = 4) -> tuple[dict, list[dict]]:
+    """A random legal finished match as an empty record and the entries that play it."""
+    played = random_match(random.Random(seed), players=players, rules="all-fives", max_hands=3)
+    return blank(played), entries(played)
+
+
+# -- the Flask test client ----------------------------------------------------------------------
+
+
+class FormClient(FlaskClient):
+    """Sends this session's CSRF token with every form POST, as the pages' hidden field does
+    (tests/web/test_security.py checks that a POST without it is refused)."""
+
+    def post(self, path, *args, data=None, **kwargs):
+        if (data is None or isinstance(data, dict)) and not str(path).startswith("/api/"):
+            data = {"csrf_token": self.csrf_token()} | (data or {})
+        return super().post(path, *args, data=data, **kwargs)
+
+    def csrf_token(self) -> str:
+        with self.session_transaction() as session:
+            return masked(session.setdefault("csrf_token", secrets.token_urlsafe(32)))
+
+
+def post_json(client, path: str, body) -> object:
+    return client.post(path, data=json.dumps(body), content_type="application/json")
+
+
+def create(client, match_record: dict) -> int:
+    """A match created through the API; its id."""
+    response = post_json(client, "/api/matches", match_record)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()["id"]
+
+
+def fresh_match(client) -> int:
+    """A two-player all-fives match with no tiles laid yet."""
+    return create(client, blank(example("spinner-lead-four-arms")))
+
+
+def page_token(client, path: str = "/") -> str:
+    """The CSRF token a page's forms carry."""
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+# -- the real server in its own process ---------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """The real app on waitress in its own process, on a real SQLite file."""
+
+    def __init__(self, db: Path):
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1"]
+        command += ["--port", str(self.port), "--db", str(self.db)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(self.process.stderr.read().decode())
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)  # polling interval while the server starts, not a wait for state
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        if self.process and self.process.stderr:
+            self.process.stderr.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def post_json(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    def get_json(self, path: str) -> dict:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return json.loads(response.read())
+
+
+def call(url: str, body=None, method: str = "POST", timeout: float = 10) -> tuple[int, dict]:
+    """(status, JSON body) of one request; a JSON body when `body` is not None."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.loads(error.read() or b"null")
+
+
+# -- the browser --------------------------------------------------------------------------------
+
+
+def version(page) -> int:
+    """The match version the table on the page was drawn from."""
+    return int(page.locator("#table input[name=version]").first.input_value())
+
+
+def saved(page, before: int) -> None:
+    """Waits until the table shows the version after `before`: the tap was saved."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#table input[name=version]").first).to_have_value(str(before + 1))
+
+
+def tap(page, name: str) -> None:
+    """Taps a table button and waits until the tap is saved and the table has moved on."""
+    before = version(page)
+    page.get_by_role("button", name=name, exact=True).click()
+    saved(page, before)
+
+
+# -- fuzzing --------------------------------------------------------------------------------------
+
+NASTY = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "'; DROP TABLE matches; --",
+    "{{ 7*7 }}",
+    "\u202eevil",
+    "\x00",
+    "A" * 5000,
+    "ü🀰",
+    "",
+    " ",
+    "-1",
+    "1e309",
+    "NaN",
+]
+MARKERS = ["<script>alert", "<img src=x"]
+
+texts = st.one_of(st.sampled_from(NASTY), st.text(max_size=40))
+numbers = st.one_of(
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+)
+scalars = st.one_of(st.none(), st.booleans(), numbers, texts)
+junk = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(texts, inner, max_size=4)),
+    max_leaves=10,
+)
+form_values = st.one_of(texts, numbers.map(str), st.sampled_from(["5-5", "6-6", "left", "up"]))
