@@ -41,9 +41,14 @@ def random_match(
     partnership: bool | None = None,
     max_hands: int = 25,
     stop_chance: float = 0.0,
+    extras: bool = False,
 ) -> dict:
     """A legal record: played to its end, or stopped after `max_hands`, or with probability
-    `stop_chance` per entry stopped mid-match (a match in progress)."""
+    `stop_chance` per entry stopped mid-match (a match in progress).
+
+    `extras`: also what a record may carry and a result ignores, at random: a `date`, `notes` on
+    the record and its hands, `"end": null` on leads and plays that fit one end, and the `left`
+    of a hand the match was won in."""
     players = players or rng.randint(2, 4)
     if partnership is None:
         partnership = players == 4 and rng.random() < 0.5
@@ -57,6 +62,8 @@ def random_match(
         "partnership": partnership,
         "hands": [],
     }
+    if extras:
+        _annotate(rng, record)
     match = replay(record)
     reserve = match.rules.boneyard_reserve
 
@@ -77,8 +84,13 @@ def random_match(
         held = {p: deck[i * size : (i + 1) * size] for i, p in enumerate(names)}
         boneyard = deck[players * size :]
         leader = match.next_leader or rng.choice(names)
-        if enter({"player": leader, "play": _written(rng, held[leader].pop())}):
+        lead = {"player": leader, "play": _written(rng, held[leader].pop())}
+        if extras and rng.random() < 0.3:
+            lead["end"] = None
+        if enter(lead):
             return record
+        if extras and rng.random() < 0.2:
+            record["hands"][-1]["notes"] = rng.choice(["Ann kept score", "Disputed: 5-5 was down"])
         hand = match.hands[-1]
         while not hand.ended:
             player = hand.turn
@@ -101,6 +113,8 @@ def random_match(
                 event = {"player": player, "play": _written(rng, tile)}
                 if len(ends) > 1 or rng.random() < 0.5:
                     event["end"] = rng.choice(ends)
+                elif extras and rng.random() < 0.3:
+                    event["end"] = None
                 stop = enter(event)
             else:
                 stop = enter({"player": player, "pass": True})
@@ -111,12 +125,27 @@ def random_match(
             left = {}
             for p in names:
                 if p in needed or rng.random() < 0.2:
-                    tiles = held[p]
-                    total = sum(sum(halves(t)) for t in tiles)
-                    left[p] = [_written(rng, t) for t in tiles] if rng.random() < 0.5 else total
+                    left[p] = _left(rng, held[p])
             if enter({"left": left}):
                 return record
+        elif extras and rng.random() < 0.5:  # won: checked and ignored
+            record["hands"][-1]["left"] = {p: _left(rng, held[p]) for p in names if held[p]}
     return record
+
+
+def _left(rng: random.Random, tiles: list[str]) -> list[str] | int:
+    """The tiles a player holds at the end of a hand, as tiles or as their pip total."""
+    if rng.random() < 0.5:
+        return [_written(rng, t) for t in tiles]
+    return sum(sum(halves(t)) for t in tiles)
+
+
+def _annotate(rng: random.Random, record: dict) -> None:
+    if rng.random() < 0.5:
+        day = f"2026-{rng.randint(1, 12):02}-{rng.randint(1, 28):02}"
+        record["date"] = day if rng.random() < 0.5 else f"{day}T19:{rng.randint(0, 59):02}:00+01:00"
+    if rng.random() < 0.3:
+        record["notes"] = rng.choice(["Club night, table 2", "Ann's kitchen", "Søren: «nej»"])
 
 
 def _written(rng: random.Random, tile: str) -> str:

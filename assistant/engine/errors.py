@@ -24,7 +24,12 @@ class RecordError(ValueError):
 
     @property
     def reason(self) -> str:
-        return self.template.format(**self.params)
+        """The sentence; an error inside it (a later entry that no longer fits) by its reason."""
+        params = {
+            name: value.reason if isinstance(value, RecordError) else value
+            for name, value in self.params.items()
+        }
+        return self.template.format(**params)
 
     @property
     def where(self) -> str:

@@ -143,7 +143,7 @@ class Layout:
         kept: list[str] = []
         outcomes: list[tuple] = []
         for name in fits:
-            outcome = self._tried(tile, a, b, name)._state()
+            outcome = self.tried(tile, a, b, name)._state()
             if not any(
                 outcome in (seen, *(_mirrored(seen, m) for m in MIRRORS)) for seen in outcomes
             ):
@@ -151,7 +151,7 @@ class Layout:
                 outcomes.append(outcome)
         return kept
 
-    def _tried(self, tile: str, a: int, b: int, end_name: str) -> "Layout":
+    def tried(self, tile: str, a: int, b: int, end_name: str) -> "Layout":
         """A copy of this layout with the tile laid on `end_name` (this one is left as it is)."""
         trial = Layout.__new__(Layout)
         trial.spinner_layout, trial.sniff = self.spinner_layout, self.sniff
@@ -186,7 +186,7 @@ class Layout:
                         N_("{end} is not an end: use left, right, up or down"),
                         end=repr(end_name),
                     )
-                raise RecordError(N_("the {end} end is not open"), end=end_name)
+                raise self._not_open(end_name)
             value = end.value
             if a != value and b != value:
                 raise RecordError(
@@ -214,6 +214,23 @@ class Layout:
             v = self.spinner_value
             self.ends["up"] = End("up", v, None, False, False)
             self.ends["down"] = End("down", v, None, False, False)
+
+    def _not_open(self, end_name: str) -> RecordError:
+        """Why `up` or `down` is not open (left and right always are, once a tile is led)."""
+        if not self.spinner_layout:
+            return RecordError(
+                N_("the {end} end is not open: a game with two ends has only left and right"),
+                end=end_name,
+            )
+        if self.spinner_value is None:
+            return RecordError(
+                N_("the {end} end is not open: no double has been played, so there is no spinner"),
+                end=end_name,
+            )
+        return RecordError(
+            N_("the {end} end is not open: the spinner's sides are not both covered yet"),
+            end=end_name,
+        )
 
     def _misfit(self, tile: str, fits: list[str]) -> RecordError:
         if fits:

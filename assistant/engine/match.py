@@ -1,17 +1,42 @@
 """Replaying a match record: turns, drawing, passing, the end of a hand, scores and the winner
-(RULES.md §2–§4). `replay(record)` gives a `Match`; a broken rule raises `RecordError`."""
+(RULES.md §2–§4). `replay(record)` gives a `Match`; a broken rule raises `RecordError`.
+
+The questions a screen asks are answered here as well, so every screen and the API get the same
+answers: whose turn it is (`Match.turn`), what an entry as a player says it becomes in the record
+(`Match.completed`), where a tile may go and what each end would score (`Match.end_choices`), and
+what pips a player can still hold (`Hand.pip_bounds`)."""
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime
 
 from .errors import N_, RecordError
 from .layout import END_NAMES, Layout, Placed, Term
+from .limits import MAX_HANDS, MAX_NAME
 from .rules import Rules, rules_for
 from .settlement import Settlement, needed_pips, settle
 from .tiles import HALVES, TILES, TOTAL_PIPS, halves
 
 FORMAT = "allfives-match/1"
-RECORD_FIELDS = {"format", "rules", "players", "partnership", "hands"}
-HAND_FIELDS = {"events", "left"}
+HEADER_FIELDS = ("format", "rules", "players", "partnership", "date", "notes")
+RECORD_FIELDS = {*HEADER_FIELDS, "hands"}
+HAND_FIELDS = {"events", "left", "notes"}
+ACTIONS = ("play", "draw", "pass")
+EVENT_FIELDS = frozenset({"player", "end", *ACTIONS})
 CANONICAL = {name: f"{max(a, b)}-{min(a, b)}" for name, (a, b) in HALVES.items()}
 PIPS_OF = {name: a + b for name, (a, b) in HALVES.items()}
+# Every way of writing a tile → its halves as written and its usual name: one look-up a play.
+WRITTEN = {name: (a, b, CANONICAL[name]) for name, (a, b) in HALVES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class EndChoice:
+    """One end a tile may go on, and what laying it there would do."""
+
+    end: str
+    value: int  # what the end shows now
+    count: int  # the count of the open ends after the tile is laid there
+    points: int | float  # what the player's side would score for it
 
 
 class Hand:
@@ -21,6 +46,7 @@ class Hand:
         rules = match.rules
         players = match.players
         self.match = match
+        self.players = players
         self.number = number
         self.leader = leader  # who must lead: the player who went out last hand, else anyone
         self.held = dict.fromkeys(players, rules.hand_size)
@@ -97,6 +123,20 @@ class Hand:
     def layout_tiles(self) -> list[Placed]:
         return self.layout.placements()
 
+    def pip_bounds(self, player: str) -> tuple[int, int]:
+        """The pips `player` can hold: from the lightest to the heaviest tiles not played in
+        this hand, as many as they hold (one tile held after 6-6 was played: 0 to 11)."""
+        return self._bounds(player, self._unplayed_weights())
+
+    def _unplayed_weights(self) -> list[int]:
+        """The pips of each tile not played in this hand, lightest first."""
+        played = self.played
+        return sorted([PIPS_OF[tile] for tile in TILES if tile not in played])
+
+    def _bounds(self, player: str, weights: list[int]) -> tuple[int, int]:
+        held = self.held[player]
+        return (sum(weights[:held]), sum(weights[-held:])) if held else (0, 0)
+
     @property
     def missing_left(self) -> list[str]:
         return [p for p in self.needs_left if p not in self.pips_left]
@@ -112,7 +152,7 @@ class Hand:
                 and type(event) is dict
                 and "play" in event
                 and len(event) == 2 + ("end" in event)
-                and event.get("player") == self.match.players[self.turn_index]
+                and event.get("player") == self.players[self.turn_index]
             ):
                 self._play(event["player"], event["play"], event.get("end"))
             else:
@@ -124,6 +164,10 @@ class Hand:
         match = self.match
         if type(event) is not dict:
             raise RecordError(N_("an event must be an object with a player"))
+        if not EVENT_FIELDS.issuperset(event):
+            raise RecordError(
+                N_("unknown field in the event: {fields}"), fields=_names(set(event) - EVENT_FIELDS)
+            )
         player = event.get("player")
         if type(player) is not str or player not in match.seat:
             raise RecordError(N_("{player} is not a player in this match"), player=_quoted(player))
@@ -139,10 +183,10 @@ class Hand:
         else:
             raise RecordError(N_("an event must play, draw or pass"))
         if extra:
-            unknown = sorted(set(event) - {"player", action, "end"} or {"end"})
+            fields = [name for name in (*ACTIONS, "end") if name in event and name != action]
             raise RecordError(
                 N_("an event does one thing: {fields} cannot go with {action}"),
-                fields=", ".join(unknown),
+                fields=", ".join(fields),
                 action=action,
             )
         self._check_not_over()
@@ -183,7 +227,7 @@ class Hand:
                 leader=self.leader,
                 player=player,
             )
-        if "end" in event:
+        if event.get("end") is not None:
             raise RecordError(N_("the lead is played without an end"))
         tile = event["play"]
         a, b = halves(tile)
@@ -193,10 +237,9 @@ class Hand:
 
     def _play(self, player: str, tile: object, end: object) -> None:
         try:
-            a, b = HALVES[tile]
+            a, b, name = WRITTEN[tile]
         except (KeyError, TypeError):
-            a, b = halves(tile)  # raises the error that names it
-        name = CANONICAL[tile]
+            halves(tile)  # raises the error that names it
         if name in self.played:
             raise RecordError(N_("{tile} has already been played this hand"), tile=tile)
         if end is not None and end not in END_NAMES:
@@ -281,58 +324,84 @@ class Hand:
             raise error.located(self.number, "left") from None
 
     def _apply_left(self, left: object) -> None:
+        """The pips left, checked; they settle the hand once every pip the rules need is
+        known. Given for a hand the match was won in, they are checked and then ignored."""
         if not self.ended:
             raise RecordError(
                 N_("the hand is still being played: the pips left are entered when it ends")
             )
-        if self.ended == "win":
-            raise RecordError(N_("the match was won during this hand: there is nothing to settle"))
         if type(left) is not dict:
             raise RecordError(N_("left must map players to their tiles or pip totals"))
-        listed: set[str] = set()
+        pips_left = self._checked_left(left)
+        if self.ended == "win":
+            return
+        self.pips_left = pips_left
+        if not self.missing_left:
+            self.settlement = self.match.settle(self)
+
+    def _checked_left(self, left: dict) -> dict[str, int]:
+        pips_left: dict[str, int] = {}
+        listed: dict[str, str] = {}  # tile → the player whose list names it
         totals = 0  # pips given as totals
         listed_pips = 0  # pips of the tiles given by name
+        weights: list[int] = []  # the unplayed tiles' pips, once a total needs them
         for player, given in left.items():
             if player not in self.match.seat:
                 raise RecordError(
                     N_("{player} is not a player in this match"), player=_quoted(player)
                 )
-            held = self.held[player]
             if type(given) is list:
-                pips = self._listed_pips(player, held, given, listed)
-                self.pips_left[player] = pips
+                pips = self._listed_pips(player, given, listed)
                 listed_pips += pips
             elif type(given) is int:
-                if not 0 <= given <= 12 * held:
-                    if held == 1:
-                        raise RecordError(
-                            N_("{player} holds 1 tile: it cannot hold {pips} pips"),
-                            player=player,
-                            pips=given,
-                        )
-                    raise RecordError(
-                        N_("{player} holds {n} tiles: they cannot hold {pips} pips"),
-                        player=player,
-                        n=held,
-                        pips=given,
-                    )
-                self.pips_left[player] = given
-                totals += given
+                weights = weights or self._unplayed_weights()
+                pips = self._checked_total(player, given, weights)
+                totals += pips
             else:
                 raise RecordError(
                     N_("the pips left by {player} must be a list of tiles or a whole number"),
                     player=player,
                 )
+            pips_left[player] = pips
         unplayed = TOTAL_PIPS - self.played_pips - listed_pips
         if totals > unplayed:
             raise RecordError(
                 N_("the pips left add up to more than the unplayed tiles hold ({pips})"),
                 pips=unplayed,
             )
-        if not self.missing_left:
-            self.settlement = self.match.settle(self)
+        return pips_left
 
-    def _listed_pips(self, player: str, held: int, tiles: list, listed: set[str]) -> int:
+    def _checked_total(self, player: str, pips: int, weights: list[int]) -> int:
+        if pips < 0:
+            raise RecordError(
+                N_("a pip total is counted on the tiles in hand, so it cannot be negative: "
+                   "{pips} for {player}"),
+                pips=pips,
+                player=player,
+            )  # fmt: skip
+        low, high = self._bounds(player, weights)
+        if not low <= pips <= high:
+            held = self.held[player]
+            if held == 1:
+                raise RecordError(
+                    N_("{player} holds 1 tile: its pips must be from {low} to {high}, not {pips}"),
+                    player=player,
+                    low=low,
+                    high=high,
+                    pips=pips,
+                )
+            raise RecordError(
+                N_("{player} holds {n} tiles: their pips must be from {low} to {high}, not {pips}"),
+                player=player,
+                n=held,
+                low=low,
+                high=high,
+                pips=pips,
+            )
+        return pips
+
+    def _listed_pips(self, player: str, tiles: list, listed: dict[str, str]) -> int:
+        held = self.held[player]
         if len(tiles) != held:
             if held == 1:
                 raise RecordError(
@@ -352,8 +421,18 @@ class Hand:
                     player=player,
                 )
             if name in listed:
-                raise RecordError(N_("{tile} cannot be in two hands"), tile=tile)
-            listed.add(name)
+                other = listed[name]
+                if other == player:
+                    raise RecordError(
+                        N_("{tile} is named twice in {player}'s hand"), tile=tile, player=player
+                    )
+                raise RecordError(
+                    N_("{tile} cannot be in both {first}'s and {second}'s hands"),
+                    tile=tile,
+                    first=other,
+                    second=player,
+                )
+            listed[name] = player
             total += a + b
         return total
 
@@ -368,17 +447,27 @@ class Hand:
 
 
 class Match:
-    """A whole match replayed from its record."""
+    """A whole match replayed from its record.
 
-    def __init__(self, record: object, explain: bool = False):
+    `prefix`: a match replayed from an earlier version of the same record (one entry fewer or
+    more, or one corrected in the last hand). The settled hands the two records share are taken
+    from it as they are, so only the rest is replayed: the cost of a tap does not grow with the
+    match."""
+
+    def __init__(self, record: object, explain: bool = False, prefix: "Match | None" = None):
         self.explain = explain
         self.record = record
         self._read_header(record)
         self.scores: list = [0] * len(self.sides)
         self.winner: int | None = None
         self.hands: list[Hand] = []
-        for number, hand in enumerate(record["hands"], start=1):
-            self._replay_hand(number, hand)
+        hands = record["hands"]
+        if prefix is not None:
+            self.hands = prefix.hands[: prefix.shared_hands(record, explain)]
+            if self.hands:
+                self.scores = list(self.hands[-1].scores)
+        for number in range(len(self.hands) + 1, len(hands) + 1):
+            self._replay_hand(number, hands[number - 1])
 
     def _read_header(self, record: object) -> None:
         if type(record) is not dict:
@@ -391,22 +480,23 @@ class Match:
             )
         unknown = set(record) - RECORD_FIELDS
         if unknown:
-            raise RecordError(
-                N_("unknown field in the record: {fields}"), fields=", ".join(sorted(unknown))
-            )
+            raise RecordError(N_("unknown field in the record: {fields}"), fields=_names(unknown))
         players = record.get("players")
-        if (
-            type(players) is not list
-            or not 2 <= len(players) <= 4
-            or any(type(p) is not str or not p.strip() for p in players)
-            or len(set(players)) != len(players)
-        ):
+        if type(players) is not list or not 2 <= len(players) <= 4:
+            raise RecordError(N_("players must be 2 to 4 different names"))
+        for player in players:
+            _check_name(player)
+        if len(set(players)) != len(players):
             raise RecordError(N_("players must be 2 to 4 different names"))
         partnership = record.get("partnership", False)
         if type(partnership) is not bool:
             raise RecordError(N_("partnership must be true or false"))
         if partnership and len(players) != 4:
             raise RecordError(N_("partnerships need 4 players"))
+        if "date" in record:
+            _check_date(record["date"])
+        if "notes" in record and type(record["notes"]) is not str:
+            raise RecordError(N_("notes must be text"))
         if "rules" not in record:
             raise RecordError(N_("the record must name its rules"))
         self.players: list[str] = players
@@ -419,8 +509,28 @@ class Match:
         )
         self.side_of = {p: i for i, side in enumerate(self.sides) for p in side}
         self.rules: Rules = rules_for(record["rules"], len(players), partnership)
-        if type(record.get("hands")) is not list:
+        hands = record.get("hands")
+        if type(hands) is not list:
             raise RecordError(N_("hands must be a list"))
+        if len(hands) > MAX_HANDS:
+            raise RecordError(
+                N_("a match has at most {limit} hands, not {n}"), limit=MAX_HANDS, n=len(hands)
+            )
+
+    def shared_hands(self, record: dict, explain: bool) -> int:
+        """How many of this match's hands `record` begins with, settled and the same."""
+        if explain and not self.explain:
+            return 0
+        mine = self.record
+        if any(mine.get(name) != record.get(name) for name in HEADER_FIELDS):
+            return 0
+        theirs = record["hands"]
+        shared = 0
+        for hand, given, data in zip(self.hands, mine["hands"], theirs, strict=False):
+            if hand.settlement is None or not (given is data or given == data):
+                break
+            shared += 1
+        return shared
 
     def side_name(self, side: int) -> str:
         return " + ".join(self.sides[side])
@@ -432,10 +542,10 @@ class Match:
         unknown = set(data) - HAND_FIELDS
         if unknown:
             raise RecordError(
-                N_("unknown field in the hand: {fields}"),
-                fields=", ".join(sorted(unknown)),
-                hand=number,
+                N_("unknown field in the hand: {fields}"), fields=_names(unknown), hand=number
             )
+        if "notes" in data and type(data["notes"]) is not str:
+            raise RecordError(N_("notes must be text"), hand=number)
         if not data["events"]:
             self._check_can_begin(number)
             raise RecordError(N_("a hand starts with its lead: it cannot be empty"), hand=number)
@@ -463,6 +573,13 @@ class Match:
                 hand=previous.number,
                 event="left",
             )
+        if number > MAX_HANDS:
+            raise RecordError(
+                N_("a match has at most {limit} hands, not {n}"),
+                limit=MAX_HANDS,
+                n=number,
+                hand=number,
+            )
 
     def _begin_hand(self) -> Hand:
         number = len(self.hands) + 1
@@ -470,6 +587,47 @@ class Match:
         hand = Hand(self, number, self.next_leader)
         self.hands.append(hand)
         return hand
+
+    # -- entering -----------------------------------------------------------------------------
+
+    def completed(self, entry: object, leader: str | None = None) -> object:
+        """The entry as the record will hold it: what the rules already decide filled in.
+
+        A player says "5-3", "draw" or "pass"; the rules know whose turn it is (`leader`: the
+        player chosen to lead a hand by lot or by the table, when the rules leave it open) and,
+        when every end the tile fits makes the same game, where it goes (the first of them; the
+        record still names the end). Anything else is left for `enter` to judge."""
+        if type(entry) is not dict or "left" in entry:
+            return entry
+        completed = dict(entry)
+        if "player" not in completed:
+            player = self.turn(leader)
+            if player is None:
+                raise self._no_turn()
+            completed["player"] = player
+        tile = completed.get("play")
+        if completed.get("end") is None and self.phase == "play" and _is_tile(tile):
+            hand = self.hands[-1]
+            if completed["player"] == hand.turn:
+                distinct = hand.distinct_ends(tile)
+                if len(distinct) == 1 and len(hand.fits(tile)) > 1:
+                    completed["end"] = distinct[0]
+        return completed
+
+    def _no_turn(self) -> RecordError:
+        phase = self.phase
+        if phase == "over":
+            return RecordError(
+                N_("the match is over: {side} won"), side=self.side_name(self.winner)
+            )
+        if phase == "settle":
+            return RecordError(
+                N_("the hand is over: enter the pips left by {players} first"),
+                players=" and ".join(self.hands[-1].missing_left),
+            )
+        return RecordError(
+            N_("who leads hand {n}? Name the player who leads"), n=len(self.hands) + 1
+        )
 
     def enter(self, entry: object) -> None:
         """Applies one more entry, as `add_entry` appends it to the record: an event (the lead
@@ -499,27 +657,45 @@ class Match:
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def credit(self, player: str, count: int) -> int:
-        """Scores a count that is a non-zero multiple of 5 for the player's side."""
+    def points_for(self, side: int, count: int) -> int:
+        """What a count scores for a side: a non-zero multiple of 5, in the rules' unit; 0 when
+        `exact_target` refuses it."""
         if count == 0 or count % 5:
             return 0
         rules = self.rules
         points = count // 5 if rules.score_unit == "fives" else count
-        side = self.side_of[player]
         if rules.exact_target and self.scores[side] + points > rules.target:
             return 0
-        self.scores[side] += points
-        if rules.win_check == "immediate" and self.scores[side] >= rules.target:
+        return points
+
+    def credit(self, player: str, count: int) -> int:
+        """Scores a count for the player's side. Under `win_check: immediate` the side wins
+        once it is at or over the target with the highest score (two sides tied at the top
+        after a settlement play on: the next to score ahead wins)."""
+        side = self.side_of[player]
+        points = self.points_for(side, count)
+        if not points:
+            return 0
+        scores = self.scores
+        scores[side] += points
+        if (
+            self.rules.win_check == "immediate"
+            and scores[side] >= self.rules.target
+            and all(score < scores[side] for i, score in enumerate(scores) if i != side)
+        ):
             self.winner = side
         return points
 
     def settle(self, hand: Hand) -> Settlement:
+        """Settles an ended hand; the highest score at or over the target then wins (a tie at
+        the top plays on)."""
         rules = self.rules
         needed = {p: hand.pips_left[p] for p in hand.needs_left}
         settlement = settle(rules, self.sides, self.side_of, hand.ended, hand.went_out, needed)
         for side, change in enumerate(settlement.changes):
             if change > 0 and rules.exact_target and self.scores[side] + change > rules.target:
                 settlement.changes[side] = 0
+                settlement.refused.append(side)
             self.scores[side] += settlement.changes[side]
         best = max(self.scores)
         if best >= rules.target and self.scores.count(best) == 1:
@@ -548,12 +724,36 @@ class Match:
         last = self.hands[-1]
         return last.went_out if last.ended == "domino" else None
 
+    def turn(self, leader: str | None = None) -> str | None:
+        """Whose turn it is. Before a lead: the player who must lead (who went out last hand),
+        else `leader`, the player chosen to lead when the rules leave it open (None: not chosen
+        yet). None while a hand waits for its pips left, and once the match is over."""
+        phase = self.phase
+        if phase == "lead":
+            return self.next_leader or (leader if leader in self.seat else None)
+        return self.hands[-1].turn if phase == "play" else None
+
     @property
     def hand(self) -> Hand:
         """The hand being played, being settled, or (in the lead phase) about to start."""
         if self.phase == "lead":
             return Hand(self, len(self.hands) + 1, self.next_leader)
         return self.hands[-1]
+
+    def end_choices(self, tile: str) -> list[EndChoice]:
+        """The ends worth asking about for a tile (`Hand.distinct_ends`), each with what laying
+        the tile there would count and score for the player whose turn it is."""
+        if self.phase != "play" or not _is_tile(tile):
+            return []
+        hand = self.hands[-1]
+        side = self.side_of[hand.turn]
+        a, b = HALVES[tile]
+        choices = []
+        for end in hand.distinct_ends(tile):
+            count = hand.layout.tried(tile, a, b, end).count()
+            value = hand.layout.ends[end].value
+            choices.append(EndChoice(end, value, count, self.points_for(side, count)))
+        return choices
 
     def result(self) -> dict:
         return {
@@ -565,9 +765,49 @@ class Match:
         }
 
 
-def replay(record: object, explain: bool = False) -> Match:
-    """The match a record describes; RecordError where it breaks a rule."""
-    return Match(record, explain)
+def replay(record: object, explain: bool = False, prefix: Match | None = None) -> Match:
+    """The match a record describes; RecordError where it breaks a rule. `prefix`: see Match."""
+    return Match(record, explain, prefix)
+
+
+def _check_name(name: object) -> None:
+    if type(name) is not str or not name.strip():
+        raise RecordError(N_("players must be 2 to 4 different names"))
+    if len(name) > MAX_NAME:
+        raise RecordError(
+            N_("a player's name has at most {limit} characters: {name} has {n}"),
+            limit=MAX_NAME,
+            name=_quoted(name[:20] + "…"),
+            n=len(name),
+        )
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise RecordError(
+            N_("{name} is not a name: it holds a control character"), name=_quoted(name)
+        )
+
+
+def _check_date(value: object) -> None:
+    try:
+        if type(value) is not str:
+            raise ValueError
+        if len(value) <= 10:
+            date.fromisoformat(value)
+        else:
+            datetime.fromisoformat(value)
+    except ValueError:
+        raise RecordError(
+            N_("date must be an ISO 8601 date (2026-11-28) or date and time "
+               "(2026-11-28T19:30:00+01:00), not {value}"),
+            value=_quoted(value),
+        ) from None  # fmt: skip
+
+
+def _is_tile(tile: object) -> bool:
+    return type(tile) is str and tile in HALVES
+
+
+def _names(fields: set) -> str:
+    return ", ".join(sorted(_quoted(f) if isinstance(f, str) else str(f) for f in fields))
 
 
 def _quoted(value: object) -> str:

@@ -4,10 +4,11 @@ A record's `rules` is a preset name or `{"preset": NAME, OPTION: VALUE, ...}`; `
 into one `Rules` value for the match's player count.
 """
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .errors import N_, RecordError
+from .limits import MAX_TARGET, MAX_TARGET_FIVES
 
 Layout = Literal["two_ends", "spinner"]
 SpinnerCount = Literal["all_fives", "sniff_exposed"]
@@ -175,8 +176,13 @@ def _check_numbers(rules: Rules, players: int) -> None:
             hand_size=rules.hand_size,
             reserve=rules.boneyard_reserve,
         )
-    if rules.target < 1:
-        raise RecordError(N_("the target must be at least 1"))
+    most = MAX_TARGET_FIVES if rules.score_unit == "fives" else MAX_TARGET
+    if not 1 <= rules.target <= most:
+        if rules.score_unit == "fives":
+            raise RecordError(
+                N_("the target must be from 1 to {most} when scores are kept in fives"), most=most
+            )
+        raise RecordError(N_("the target must be from 1 to {most} points"), most=most)
     if rules.score_unit == "fives" and rules.rounding == "none":
         raise RecordError(N_("pips can only be scored in fives when they are rounded"))
 
@@ -185,7 +191,3 @@ def _json(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value) if isinstance(value, str) else str(value)
-
-
-def option_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(Rules) if f.name not in ("preset", "first_lead"))

@@ -1,8 +1,20 @@
-"""Settling a hand: the pips left in hands, rounded, and who gains or pays (RULES.md §3)."""
+"""Settling a hand: the pips left in hands, rounded, and who gains or pays (RULES.md §3).
 
-from dataclasses import dataclass
+A settlement keeps its arithmetic (which rule applied, the pips, their rounding, a deduction, a
+split), so the screens can show exactly how the points were reached, before and after."""
+
+from dataclasses import dataclass, field
 
 from .rules import Rules
+
+# Which rule of RULES.md §3 settled the hand.
+PENALTY_OWN = "penalty_own"  # every player pays their own rounded pips
+DOMINO_PER_PLAYER = "domino_per_player"  # the side that went out scores each opponent rounded
+DOMINO_TOTAL = "domino_total"  # ... the opponents' total rounded once
+BLOCK_SIDES_MINUS_OWN = "block_sides_minus_own"  # fewest pips: others' rounded minus own
+BLOCK_OPPONENTS_TOTAL = "block_opponents_total"  # fewest pips: the opponents' total rounded
+BLOCK_SPLIT = "block_split"  # two of three sides tied for fewest split the third's rounded pips
+BLOCK_TIE = "block_tie"  # any other tie for fewest: nobody scores
 
 
 def rounded(pips: int, rounding: str) -> int:
@@ -24,13 +36,23 @@ def exact(number: float) -> int | float:
     return int(number) if number == int(number) else number
 
 
-@dataclass(frozen=True)
+@dataclass
 class Settlement:
     """What the end of a hand changes for each side, and how it was reached."""
 
-    changes: list  # per side, in score units
+    changes: list  # per side, in score units: what is credited
     pips: dict[str, int]  # raw pips left per player used
     winners: list[int]  # the sides that gained (winner_takes), empty otherwise
+    rule: str  # one of the rule names above
+    rounded: dict[str, int] = field(default_factory=dict)  # per player, where the rule rounds so
+    side_pips: list = field(
+        default_factory=list
+    )  # after a block, per side: raw pips, partners added
+    side_rounded: list = field(default_factory=list)  # after a block, per side: rounded once
+    gain: int = 0  # the points the winner(s) take, in points, before a split or units
+    deducted: int = 0  # block_sides_minus_own: the winner's own rounded total, taken off
+    tied: list[int] = field(default_factory=list)  # sides tied for fewest after a block
+    refused: list[int] = field(default_factory=list)  # sides whose gain exact_target refused
 
 
 def settle(
@@ -43,44 +65,65 @@ def settle(
 ) -> Settlement:
     """The settlement of a hand that ended by `domino` or `blocked`, given the pips needed."""
     changes: list = [0] * len(sides)
-    winners: list[int] = []
-
-    def side_total(i: int) -> int:
-        return sum(pips.get(p, 0) for p in sides[i])
-
     if rules.hand_end == "penalty_own":
-        for player, held in pips.items():
-            changes[side_of[player]] -= rounded(held, rules.rounding)
+        each = {player: rounded(held, rules.rounding) for player, held in pips.items()}
+        for player in pips:
+            changes[side_of[player]] -= each[player]
+        settlement = Settlement(changes, pips, [], PENALTY_OWN, rounded=each)
     elif ended == "domino":
         winner = side_of[went_out]
         opponents = [p for p in pips if side_of[p] != winner]
         if rules.domino_rounding == "per_player":
-            changes[winner] = sum(rounded(pips[p], rules.rounding) for p in opponents)
+            each = {player: rounded(pips[player], rules.rounding) for player in opponents}
+            gain = sum(each.values())
+            settlement = Settlement(
+                changes, pips, [winner], DOMINO_PER_PLAYER, rounded=each, gain=gain
+            )
         else:
-            changes[winner] = rounded(sum(pips[p] for p in opponents), rules.rounding)
-        winners = [winner]
+            gain = rounded(sum(pips[p] for p in opponents), rules.rounding)
+            settlement = Settlement(changes, pips, [winner], DOMINO_TOTAL, gain=gain)
+        changes[winner] = gain
     else:
-        totals = [side_total(i) for i in range(len(sides))]
-        fewest = min(totals)
-        tied = [i for i, t in enumerate(totals) if t == fewest]
-        others = [i for i, t in enumerate(totals) if t != fewest]
-        if len(tied) == 1 or rules.block_tie == "split":
-            gain = _block_gain(rules, totals, fewest, others)
-            for i in tied:
-                changes[i] = exact(gain / len(tied)) if others else 0
-            winners = tied if others else []
+        settlement = _blocked(rules, sides, changes, pips)
     if rules.score_unit == "fives":
-        changes = [in_units(c, rules) for c in changes]
-    return Settlement(changes, pips, winners)
+        settlement.changes = [in_units(c, rules) for c in settlement.changes]
+    return settlement
 
 
-def _block_gain(rules: Rules, totals: list[int], own: int, others: list[int]) -> int:
-    """What the side with the fewest pips scores from the other sides after a block."""
-    if rules.block_scoring == "sides_minus_own":
-        return sum(rounded(totals[i], rules.rounding) for i in others) - rounded(
-            own, rules.rounding
-        )
-    return rounded(sum(totals[i] for i in others), rules.rounding)
+def _blocked(rules: Rules, sides: list[list[str]], changes: list, pips: dict) -> Settlement:
+    """A blocked hand: the side with the fewest pips (raw, partners added) wins it."""
+    totals = [sum(pips.get(p, 0) for p in side) for side in sides]
+    totals_rounded = [rounded(total, rules.rounding) for total in totals]
+    fewest = min(totals)
+    tied = [i for i, total in enumerate(totals) if total == fewest]
+    others = [i for i, total in enumerate(totals) if total != fewest]
+    gain, deducted, winners = 0, 0, tied
+    if len(tied) == 1:
+        (winner,) = tied
+        if rules.block_scoring == "sides_minus_own":
+            rule, deducted = BLOCK_SIDES_MINUS_OWN, totals_rounded[winner]
+            gain = sum(totals_rounded[i] for i in others) - deducted
+        else:
+            rule = BLOCK_OPPONENTS_TOTAL
+            gain = rounded(sum(totals[i] for i in others), rules.rounding)
+        changes[winner] = gain
+    elif rules.block_tie == "split" and len(tied) == 2 and len(others) == 1:
+        rule, gain = BLOCK_SPLIT, totals_rounded[others[0]]
+        for i in tied:
+            changes[i] = exact(gain / 2)
+    else:
+        rule, winners = BLOCK_TIE, []
+    return Settlement(
+        changes,
+        pips,
+        winners,
+        rule,
+        side_pips=totals,
+        side_rounded=totals_rounded,
+        gain=gain,
+        deducted=deducted,
+        tied=tied if len(tied) > 1 else [],
+    )
 
 
 def needed_pips(

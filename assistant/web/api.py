@@ -54,7 +54,7 @@ def add_event(match_id: int):
     version = _version(body)
     entry = {key: value for key, value in body.items() if key != "version"}
     stored, match = store.enter(
-        get_db(), match_id, version, lambda s: add_entry(s.record, entry, replay(s.record))
+        get_db(), match_id, version, lambda s: add_entry(s.record, entry, replayed=replay(s.record))
     )
     return state(stored, match=match)
 

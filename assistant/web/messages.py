@@ -11,6 +11,8 @@ def _param(name: str, value: object) -> object:
     """A value inside an engine message, in the player's words: ends are named in their language."""
     if isinstance(value, EndList):
         return ends_text(value, value.joiner)
+    if isinstance(value, RecordError):  # a later entry that a correction broke: its reason
+        return explain(value)
     if name == "end" and value in END_NAMES:
         return end_name(value)
     return value

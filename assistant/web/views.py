@@ -71,7 +71,7 @@ def _turn_entry(entry: Callable[[str | None, Match], dict]):
     def edit(stored: store.StoredMatch):
         match = replay(stored.record)
         turn = Table(stored, match, match.next_leader or stored.leader).turn
-        return add_entry(stored.record, entry(turn, match), match)
+        return add_entry(stored.record, entry(turn, match), replayed=match)
 
     return edit
 

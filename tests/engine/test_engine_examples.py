@@ -1,6 +1,7 @@
 """The shared examples (copied into tests/examples) replay to exactly their expected results."""
 
 import json
+import re
 
 import pytest
 
@@ -18,6 +19,17 @@ INVALID = sorted(p for p in EXAMPLES.glob("*.json") if (p.parent / f"{p.stem}.er
 def expected_message(path) -> str:
     note = (path.parent / f"{path.stem}.error.txt").read_text()
     return note.split("a message like:", 1)[1].strip()
+
+
+def like(message: str, expected: str) -> bool:
+    """The contract asks for "a message like" the example's: the same place in the record
+    (hand, event) and the same facts (every number, quoted name and player named), in our own
+    words where ours say more."""
+    place = re.match(r"hand \d+(, event \d+)?", expected)
+    if place and not message.startswith(place.group(0)):
+        return False
+    facts = re.findall(r"'[^']*'|\d+|\b[A-Z][a-z]*\b", expected.split(": ", 1)[-1])
+    return all(fact in message for fact in facts if fact not in ("The",))
 
 
 def test_the_examples_are_all_here():
@@ -43,11 +55,11 @@ def test_replay_command_prints_the_expected_result(path):
 def test_invalid_example_is_refused_with_its_message(path):
     with pytest.raises(RecordError) as refused:
         replay(json.loads(path.read_text()))
-    assert str(refused.value) == expected_message(path)
+    assert like(str(refused.value), expected_message(path)), str(refused.value)
     done = run_replay(str(path))
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr.strip() == expected_message(path)
+    assert done.stderr.strip() == str(refused.value)
 
 
 def test_jsonl_replays_every_example_in_order():
@@ -59,7 +71,7 @@ def test_jsonl_replays_every_example_in_order():
     assert len(out) == len(paths)
     for path, result in zip(paths, out, strict=True):
         if path in INVALID:
-            assert result == {"error": expected_message(path)}
+            assert list(result) == ["error"] and like(result["error"], expected_message(path))
         else:
             assert result == json.loads((path.parent / f"{path.stem}.expected.json").read_text())
 

@@ -4,7 +4,7 @@ one line on stderr naming the hand, the event and the reason."""
 import pytest
 
 from assistant.engine import RecordError, replay
-from tests.helpers import hand, record, replay_file
+from tests.helpers import hand, record, replay_file, run_replay
 
 X_Y = "X Y"
 LEAD = hand("X 6-4")
@@ -19,7 +19,54 @@ CASES = [
         {**record("muggins"), "format": "allfives-match/9"},
         "format must be allfives-match/1, not 'allfives-match/9'",
     ),
-    ("unknown field", {**record("muggins"), "date": "today"}, "unknown field in the record: date"),
+    (
+        "unknown field",
+        {**record("muggins"), "venue": "The Anchor"},
+        "unknown field in the record: 'venue'",
+    ),
+    (
+        "date that is not a date",
+        {**record("muggins"), "date": "today"},
+        "date must be an ISO 8601 date (2026-11-28) or date and time (2026-11-28T19:30:00+01:00), "
+        "not 'today'",
+    ),
+    (
+        "date with no month 13",
+        {**record("muggins"), "date": "2026-13-01"},
+        "date must be an ISO 8601 date (2026-11-28) or date and time (2026-11-28T19:30:00+01:00), "
+        "not '2026-13-01'",
+    ),
+    ("notes that are not text", {**record("muggins"), "notes": 5}, "notes must be text"),
+    (
+        "a name too long",
+        record("muggins", ["X", "Y" * 41]),
+        "a player's name has at most 40 characters: 'YYYYYYYYYYYYYYYYYYYY…' has 41",
+    ),
+    (
+        "a name with a control character",
+        record("muggins", ["X", "Y\n"]),
+        "'Y\\n' is not a name: it holds a control character",
+    ),
+    (
+        "a target over 10,000",
+        record({"preset": "muggins", "target": 10_001}),
+        "the target must be from 1 to 10000 points",
+    ),
+    (
+        "a target over 2,000 fives",
+        record({"preset": "muggins", "target": 2_001, "score_unit": "fives"}),
+        "the target must be from 1 to 2000 when scores are kept in fives",
+    ),
+    (
+        "a target of 10^12",
+        record({"preset": "muggins", "target": 10**12}),
+        "the target must be from 1 to 10000 points",
+    ),
+    (
+        "201 hands",
+        {**record("muggins"), "hands": [{}] * 201},
+        "a match has at most 200 hands, not 201",
+    ),
     ("one player", record("muggins", "X"), "players must be 2 to 4 different names"),
     ("five players", record("muggins", "A B C D E"), "players must be 2 to 4 different names"),
     ("same name twice", record("muggins", "X X"), "players must be 2 to 4 different names"),
@@ -62,8 +109,13 @@ CASES = [
     ),
     (
         "unknown hand field",
+        record("muggins", X_Y, {"events": [], "remark": 1}),
+        "hand 1: unknown field in the hand: 'remark'",
+    ),
+    (
+        "hand notes that are not text",
         record("muggins", X_Y, {"events": [], "notes": 1}),
-        "hand 1: unknown field in the hand: notes",
+        "hand 1: notes must be text",
     ),
     (
         "next hand before the end",
@@ -110,6 +162,11 @@ CASES = [
         "two actions",
         record("muggins", X_Y, {"events": [{"player": "X", "play": "6-4", "pass": True}]}),
         "hand 1, event 1: an event does one thing: pass cannot go with play",
+    ),
+    (
+        "unknown event field",
+        record("muggins", X_Y, {"events": [{"player": "X", "play": "6-4", "edn": "left"}]}),
+        "hand 1, event 1: unknown field in the event: 'edn'",
     ),
     (
         "lead with an end",
@@ -159,7 +216,18 @@ CASES = [
     (
         "end that is not open",
         record("all-fives", X_Y, hand("X 5-5", "Y 5-1 right", "X 5-2 up")),
-        "hand 1, event 3: the up end is not open",
+        "hand 1, event 3: the up end is not open: the spinner's sides are not both covered yet",
+    ),
+    (
+        "up end with no spinner yet",
+        record("all-fives", X_Y, hand("X 5-3", "Y 3-2 up")),
+        "hand 1, event 2: the up end is not open: no double has been played, so there is no "
+        "spinner",
+    ),
+    (
+        "up end in a game with two ends",
+        record("muggins", X_Y, hand("X 5-5", "Y 5-1 right", "X 5-2 up")),
+        "hand 1, event 3: the up end is not open: a game with two ends has only left and right",
     ),
     (
         "not an end",
@@ -211,7 +279,7 @@ CASES = [
     ),
     (
         "left of the wrong size",
-        record(BLOCKED, X_Y, hand("X 6-6", "Y pass", "X pass", left={"X": ["1-1"], "Y": 3})),
+        record(BLOCKED, X_Y, hand("X 6-6", "Y pass", "X pass", left={"X": ["1-1"], "Y": 30})),
         "hand 1, left: X holds 13 tiles, not 1",
     ),
     (
@@ -226,17 +294,33 @@ CASES = [
             "X Y Z",
             hand("X 6-4", left={"Y": ["1-1"], "Z": ["1-1"]}),
         ),
-        "hand 1, left: 1-1 cannot be in two hands",
+        "hand 1, left: 1-1 cannot be in both Y's and Z's hands",
+    ),
+    (
+        "left with a tile twice in one hand",
+        record(BLOCKED, X_Y, hand("X 6-6", "Y pass", "X pass", left={"Y": ["1-1"] * 14})),
+        "hand 1, left: 1-1 is named twice in Y's hand",
     ),
     (
         "left with too many pips",
         record(ONE_TILE, X_Y, hand("X 6-4", left={"Y": 13})),
-        "hand 1, left: Y holds 1 tile: it cannot hold 13 pips",
+        "hand 1, left: Y holds 1 tile: its pips must be from 0 to 12, not 13",
+    ),
+    (
+        "left more than the tiles not played can hold",
+        record(ONE_TILE, X_Y, hand("X 6-6", left={"Y": 12})),
+        "hand 1, left: Y holds 1 tile: its pips must be from 0 to 11, not 12",
+    ),
+    (
+        "left fewer than the lightest tiles hold",
+        record(BLOCKED, X_Y, hand("X 6-6", "Y pass", "X pass", left={"X": 30, "Y": 3})),
+        "hand 1, left: X holds 13 tiles: their pips must be from 44 to 106, not 30",
     ),
     (
         "left with negative pips",
         record(ONE_TILE, X_Y, hand("X 6-4", left={"Y": -5})),
-        "hand 1, left: Y holds 1 tile: it cannot hold -5 pips",
+        "hand 1, left: a pip total is counted on the tiles in hand, so it cannot be negative: "
+        "-5 for Y",
     ),
     (
         "left of an unknown player",
@@ -253,7 +337,7 @@ CASES = [
         record(
             {"preset": "muggins", "hand_size": 13, "boneyard_reserve": 2},
             X_Y,
-            hand("X 6-6", "Y pass", "X pass", left={"X": 140, "Y": 20}),
+            hand("X 6-6", "Y pass", "X pass", left={"X": 100, "Y": 60}),
         ),
         "hand 1, left: the pips left add up to more than the unplayed tiles hold (156)",
     ),
@@ -272,15 +356,11 @@ def test_invalid_record_is_refused_with_where_and_why(tmp_path, data, message):
 def test_a_record_that_is_not_json_is_refused(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"format": "allfives-match/1", "players": [')
-    from tests.helpers import run_replay
-
     done = run_replay(str(path))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"{path}: not JSON")
 
 
 def test_a_missing_file_is_refused(tmp_path):
-    from tests.helpers import run_replay
-
     done = run_replay(str(tmp_path / "nowhere.json"))
     assert done.returncode == 2 and "No such file" in done.stderr

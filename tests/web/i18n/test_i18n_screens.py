@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from assistant.engine import RecordError, add_entry
+from assistant.engine import RecordError, replay
 from assistant.web import catalogs
 from assistant.web.i18n import number, signed
 from assistant.web.messages import explain
@@ -198,10 +198,14 @@ def test_numbers_and_dates_are_local(app):
 
 
 def test_engine_errors_name_the_ends_in_the_language(app):
+    # In a record the end is named even where the choice makes the same game (a lone spinner).
     record = example("spinner-lead-four-arms")
-    record["hands"][0]["events"] = record["hands"][0]["events"][:1]
+    record["hands"][0]["events"] = [
+        *record["hands"][0]["events"][:1],
+        {"player": "Y", "play": "5-1"},
+    ]
     try:
-        add_entry(record, {"player": "Y", "play": "5-1"})
+        replay(record)
     except RecordError as error:
         fits = error
     with app.test_request_context(headers={"Accept-Language": "fr"}):

@@ -1,0 +1,8 @@
+"""The limits of a match record (MATCH-RECORD.md, "Limits"): what one record may hold, so that
+no record can swamp a club's server. Every entry point (the replay command, the screens, the API,
+the import) goes through the engine, so these hold everywhere."""
+
+MAX_NAME = 40  # characters in a player's name
+MAX_TARGET = 10_000  # points
+MAX_TARGET_FIVES = 2_000  # under score_unit: fives
+MAX_HANDS = 200  # hands in one match
