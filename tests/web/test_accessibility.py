@@ -1,0 +1,261 @@
+"""axe-core on every screen: no serious or critical WCAG 2.1 A/AA violation (issue 11).
+
+Run it alone with
+
+    .venv/bin/python -m pytest -q -p no:cacheprovider tests/web/test_accessibility.py
+
+(add `-k board` for one screen). It needs Debian's Chromium at /usr/bin/chromium, like the other
+browser tests; axe-core comes inside the `axe-playwright-python` wheel (the `test` extras), so
+nothing is fetched at run time.
+
+One real server and one phone-sized page (360×740) serve the whole module. The server is seeded
+through the JSON API with a two-player match in the middle of a hand, a finished match (with a
+settlement and a second hand), a four-player partnership match in its second hand and another
+whose hand is over and waits for the pips left; the players come with them. Each screen is its
+own test: home, new match, the table mid-hand, its end choice ("Where does X go?", reached by
+tapping a tile that fits two ends that make different games), the settlement, the finished
+table, the history, a match, its replay, the players, a player, the leaderboard, the board (at
+360×740 and at 1920×1080 for the TV), a watch page, the error page (a 404) and the admin login.
+
+axe runs with the tags wcag2a, wcag2aa, wcag21a and wcag21aa; a test fails listing each serious
+or critical violation with its id, impact, help and the offending elements. Minor and moderate
+findings are not failures. The board and the watch page poll every second: here their polls are
+answered 204 (which htmx leaves unswapped), so axe never reads a page that is being replaced.
+
+The drawings that scroll sideways are tab stops; the last test checks by keyboard that the watch
+page's keeps its focus when the page redraws it (its polls run there, on a page of its own).
+"""
+
+import re
+from dataclasses import dataclass
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from assistant.engine import replay, tile_name
+from tests.helpers import LiveServer, blank, example, hand, record
+
+pytestmark = pytest.mark.browser
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+BLOCKING = {"serious", "critical"}
+PHONE = {"width": 360, "height": 740}
+TV = {"width": 1920, "height": 1080}
+POLLS = re.compile(r"/(board|watch/[^/]+)/live(\?.*)?$")
+
+# Two hands: Ann goes out in the first (Bo's tiles are counted), then wins the second at once.
+FINISHED = record(
+    {"preset": "muggins", "target": 15, "hand_size": 2, "boneyard_reserve": 24},
+    ["Ann", "Bo"],
+    hand("Ann 5-0", "Bo 0-2 right", "Ann 5-6 left", left={"Bo": ["3-1"]}),
+    hand("Ann 5-5"),
+)
+
+
+@dataclass
+class Club:
+    """The seeded server and the addresses of what it holds."""
+
+    server: LiveServer
+    mid: int = 0  # X and Y, Y to play, a spinner with four arms
+    choice: str = ""  # a tile Y may lay on two ends that make different games
+    finished: int = 0
+    partnership: int = 0  # N + S against E + W, in hand 2
+    settle: int = 0  # N went out: the pips left are asked for
+
+    def url(self, path: str) -> str:
+        return self.server.url + path
+
+
+def two_end_tile(match_record: dict) -> str:
+    """A tile the player to play may lay on two ends that make different games."""
+    match = replay(match_record)
+    for tile in match.hand.unplayed():
+        if len(match.hand.distinct_ends(tile)) > 1:
+            return tile_name(tile)
+    raise AssertionError("no tile fits two ends that make different games")
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    server = LiveServer(tmp_path_factory.mktemp("axe") / "live.sqlite")
+    server.start()
+    seeded = Club(server)
+    mid = example("spinner-lead-four-arms")
+    seeded.mid = server.post_json("/api/matches", mid)["id"]
+    seeded.choice = two_end_tile(mid)
+    seeded.finished = server.post_json("/api/matches", FINISHED)["id"]
+    seeded.partnership = server.post_json("/api/matches", example("next-hand-led-by-winner"))["id"]
+    unsettled = example("partnership-spinner-hand")
+    del unsettled["hands"][0]["left"]
+    seeded.settle = server.post_json("/api/matches", unsettled)["id"]
+    server.post_json("/api/matches", blank(example("hoyle-lead-double-two-ends")))
+    yield seeded
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def screen(browser, browser_context_args, club):
+    """The one page every test of the module drives; the live pages' polls are held still."""
+    context = browser.new_context(**(browser_context_args | {"viewport": PHONE}))
+    context.route(POLLS, lambda route: route.fulfill(status=204))
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+# -- the screens: how to reach each one from the seeded club -----------------------------------
+
+
+def home(page: Page, club: Club) -> None:
+    page.goto(club.url("/"))
+    expect(page.get_by_role("heading", name="In progress")).to_be_visible()
+
+
+def new_match(page: Page, club: Club) -> None:
+    page.goto(club.url("/matches/new"))
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+
+
+def table_mid_hand(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.mid}"))
+    expect(page.get_by_text("Y to play")).to_be_visible()
+
+
+def table_end_choice(page: Page, club: Club) -> None:
+    table_mid_hand(page, club)
+    page.get_by_role("button", name=club.choice, exact=True).click()
+    expect(page.get_by_text(f"Where does {club.choice} go?")).to_be_visible()
+
+
+def table_settlement(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.settle}"))
+    expect(page.get_by_role("heading", name="N went out!")).to_be_visible()
+
+
+def table_partnership(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.partnership}"))
+    expect(page.locator(".scoreboard .side")).to_have_count(2)
+
+
+def table_finished(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.finished}"))
+    expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible()
+
+
+def history(page: Page, club: Club) -> None:
+    page.goto(club.url("/history"))
+    expect(page.locator("#history-list .match-link").first).to_be_visible()
+
+
+def match(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/history/{club.finished}"))
+    expect(page.locator(".scorepad")).to_be_visible()
+
+
+def match_partnership(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/history/{club.partnership}"))
+    expect(page.locator(".scorepad")).to_be_visible()
+
+
+def replay_step(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/history/{club.partnership}/replay?step=17"))
+    expect(page.locator(".replay-layout svg")).to_be_visible()
+
+
+def players(page: Page, club: Club) -> None:
+    page.goto(club.url("/players"))
+    expect(page.get_by_role("link", name="Ann", exact=True)).to_be_visible()
+
+
+def player(page: Page, club: Club) -> None:
+    players(page, club)
+    page.get_by_role("link", name="Ann", exact=True).click()
+    expect(page.get_by_role("heading", name="Ann")).to_be_visible()
+
+
+def leaderboard(page: Page, club: Club) -> None:
+    page.goto(club.url("/leaderboard"))
+    expect(page.locator(".leaderboard")).to_be_visible()
+
+
+def board(page: Page, club: Club) -> None:
+    page.goto(club.url("/board"))
+    expect(page.locator(".board-table")).to_have_count(4)
+
+
+def watch(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.mid}"))
+    page.get_by_role("link", name="Watch page").click()
+    expect(page.locator("#watch .layout svg")).to_be_visible()
+
+
+def error_404(page: Page, club: Club) -> None:
+    response = page.goto(club.url("/history/999999"))
+    assert response.status == 404
+
+
+def admin_login(page: Page, club: Club) -> None:
+    page.goto(club.url("/admin/login"))
+    expect(page.get_by_label("Admin password")).to_be_visible()
+
+
+SCREENS = [
+    pytest.param(home, PHONE, id="home"),
+    pytest.param(new_match, PHONE, id="new-match"),
+    pytest.param(table_mid_hand, PHONE, id="table-mid-hand"),
+    pytest.param(table_end_choice, PHONE, id="table-end-choice"),
+    pytest.param(table_settlement, PHONE, id="table-settlement"),
+    pytest.param(table_partnership, PHONE, id="table-partnership"),
+    pytest.param(table_finished, PHONE, id="table-finished"),
+    pytest.param(history, PHONE, id="history"),
+    pytest.param(match, PHONE, id="match"),
+    pytest.param(match_partnership, PHONE, id="match-partnership"),
+    pytest.param(replay_step, PHONE, id="replay"),
+    pytest.param(players, PHONE, id="players"),
+    pytest.param(player, PHONE, id="player"),
+    pytest.param(leaderboard, PHONE, id="leaderboard"),
+    pytest.param(board, PHONE, id="board-phone"),
+    pytest.param(board, TV, id="board-tv"),
+    pytest.param(watch, PHONE, id="watch"),
+    pytest.param(error_404, PHONE, id="error-404"),
+    pytest.param(admin_login, PHONE, id="admin-login"),
+]
+
+
+def blocking(results: dict) -> list[str]:
+    """Each serious or critical violation: its id, impact, help and the elements at fault."""
+    lines = []
+    for violation in results["violations"]:
+        if violation["impact"] not in BLOCKING:
+            continue
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            target = " ".join(str(t) for t in node["target"])
+            lines.append(f"    {target}: {node.get('failureSummary', '').splitlines()[-1].strip()}")
+    return lines
+
+
+@pytest.mark.parametrize(("reach", "viewport"), SCREENS)
+def test_no_serious_violation(screen: Page, club: Club, reach, viewport):
+    screen.set_viewport_size(viewport)
+    reach(screen, club)
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    results = Axe().run(screen, options=options).response
+    found = blocking(results)
+    assert not found, f"axe on {screen.url}:\n" + "\n".join(found)
+
+
+def test_the_watch_drawing_keeps_keyboard_focus_through_a_redraw(page: Page, club: Club):
+    watch(page, club)
+    drawing = page.locator("#watch .layout")
+    for _ in range(30):  # Tab from the top of the page until the drawing has the focus
+        page.keyboard.press("Tab")
+        if drawing.evaluate("element => element === document.activeElement"):
+            break
+    expect(drawing).to_be_focused()
+    drawing.evaluate("element => { element.dataset.before = 'redraw'; }")
+    # The next poll drew a new drawing (without the mark), and the focus moved onto it.
+    expect(page.locator("#watch .layout:not([data-before])")).to_be_attached()
+    expect(drawing).to_be_focused()
