@@ -25,9 +25,9 @@ import orjson
 
 from assistant import create_app
 from assistant.club import cache, derive, exchange, ratings, registry
+from assistant.db import connect, immediate
 from assistant.engine import replay
 from assistant.simulate import random_match
-from assistant.web.db import connect, immediate
 
 BASES = 3000
 PLAYERS = [f"Player {n:03}" for n in range(1, 301)]

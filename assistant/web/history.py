@@ -19,10 +19,11 @@ from flask import (
 from flask_babel import gettext as _
 
 from assistant.club import derive, exchange, queries, steps
+from assistant.db import immediate
 from assistant.engine import RecordError, replay
 from assistant.web import store
 from assistant.web.admin import admin_required
-from assistant.web.db import get_db, immediate
+from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page

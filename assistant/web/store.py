@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from assistant.club import cache
+from assistant.db import immediate
 from assistant.engine import Match
-from assistant.web.db import immediate
 
 
 class UnknownMatch(LookupError):

@@ -144,7 +144,7 @@ def test_players_add_rename_and_refuse_duplicates(client):
 
 def test_watch_page_and_board(app, client):
     match_id = create(client, G)
-    from assistant.web.db import connect
+    from assistant.db import connect
 
     code = (
         connect(app.config["DATABASE"])
