@@ -28,9 +28,10 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from assistant.club import store
 from assistant.db import immediate, instance_folder
 from assistant.engine import replay
-from assistant.web import htmx, store
+from assistant.web import htmx
 from assistant.web.db import get_db
 from assistant.web.pieces import match_or_404
 

@@ -18,10 +18,9 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from assistant.club import derive, exchange, queries, steps
+from assistant.club import derive, exchange, queries, steps, store
 from assistant.db import immediate
 from assistant.engine import RecordError, replay
-from assistant.web import store
 from assistant.web.admin import admin_required
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
