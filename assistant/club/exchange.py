@@ -6,7 +6,6 @@ import io
 import multiprocessing
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 import orjson
 
@@ -148,9 +147,8 @@ def checked(records: list) -> list[dict]:
 
 def import_records(db, items: list[dict]) -> list[dict]:
     """Imports every valid new record in one transaction (the caller's); returns one line of
-    report per item: imported (with its new id), duplicate (of which match) or broken (why)."""
-    from assistant.web.messages import explain  # the engine's sentence, translated
-
+    report per item: imported (with its new id), duplicate (of which match) or broken (the
+    broken rule as data: template, params, hand, event, for the web layer to put in words)."""
     now = datetime.now(UTC).isoformat(timespec="seconds")
     known = dict(db.execute("SELECT digest, match_id FROM match_summary").fetchall())
     names: dict = {}
@@ -159,8 +157,7 @@ def import_records(db, items: list[dict]) -> list[dict]:
     results = checked([item["record"] for item in items])
     for n, (item, result) in enumerate(zip(items, results, strict=True), start=1):
         if "error" in result:
-            error = SimpleNamespace(**result["error"])
-            report.append({"n": n, "status": "broken", "reason": explain(error, where=True)})
+            report.append({"n": n, "status": "broken", "error": result["error"]})
             continue
         summary = result["summary"]
         key = summary["digest"]
