@@ -96,10 +96,7 @@ def fill(db, count: int, records: list[dict], rng: random.Random) -> None:
     )
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
-        "SELECT id, lower(hex(randomblob(12))) FROM matches"
-    )
+    cache.add_watch_codes(db, range(1, count + 1))
 
 
 def timed(client, path: str, runs: int = 15) -> tuple[float, float]:

@@ -56,7 +56,17 @@ def rows(db, match, match_id, created, updated, finished_at, names: dict | None 
 
 
 def watch_code() -> str:
+    """Every match's watch code, the address of its watch page: 16 URL-safe characters. Files
+    from before also hold codes of 24 hex digits; they stay as they are, and valid."""
     return secrets.token_urlsafe(12)
+
+
+def add_watch_codes(db, match_ids) -> None:
+    """A watch code for each of these matches that has none yet."""
+    db.conn.executemany(
+        "INSERT OR IGNORE INTO watch_codes(match_id, code) VALUES (?, ?)",
+        ((match_id, watch_code()) for match_id in match_ids),
+    )
 
 
 def refresh(db, match_id: int, match=None) -> None:
@@ -86,9 +96,7 @@ def refresh(db, match_id: int, match=None) -> None:
     summary, seats = rows(db, match, match_id, created, updated, finished_at)
     db.execute(INSERT_SUMMARY, summary)
     db.conn.executemany(INSERT_PLAYER, seats)
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) VALUES (?, ?)", [match_id, watch_code()]
-    )
+    add_watch_codes(db, [match_id])
     _rate(db, match_id, match, old, finished_at)
 
 
@@ -130,10 +138,10 @@ def rebuild(db) -> int:
         db.execute(INSERT_SUMMARY, summary)
         db.conn.executemany(INSERT_PLAYER, seats)
         count += 1
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
-        "SELECT id, lower(hex(randomblob(12))) FROM matches"
+    missing = db.execute(
+        "SELECT id FROM matches WHERE id NOT IN (SELECT match_id FROM watch_codes)"
     )
+    add_watch_codes(db, [match_id for (match_id,) in missing.fetchall()])
     ratings.recompute(db)
     return count
 

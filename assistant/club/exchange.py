@@ -188,11 +188,8 @@ def import_records(db, items: list[dict]) -> list[dict]:
         report.append({"n": n, "status": "imported", "match": match_id})
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
-        "SELECT id, lower(hex(randomblob(12))) FROM matches"
-    )
     imported = [line["match"] for line in report if line["status"] == "imported"]
+    cache.add_watch_codes(db, imported)
     if dirty:
         _rate(db, imported[0], now)
     return report
