@@ -32,17 +32,18 @@ INSERT_PLAYER = (
 )
 
 
-def rows(db, match, match_id, created, updated, finished_at, names: dict | None = None):
-    """The summary row and the per-seat rows of one replayed match, as tuples for the inserts."""
-    summary = derive.summary(match) | {
+def rows(db, derived: dict, match_id, created, updated, finished_at, names: dict | None = None):
+    """The summary row and the per-seat rows of one match, as tuples for the inserts, from
+    derive.derived(match) (or derive.check, which gives the same for an import)."""
+    summary = derived["summary"] | {
         "match_id": match_id,
         "created": created,
         "updated": updated,
-        "finished_at": finished_at if match.winner is not None else None,
+        "finished_at": finished_at if derived["summary"]["finished"] else None,
     }
-    ids = {p: registry.ensure(db, p, names) for p in match.players}
+    ids = {p: registry.ensure(db, p, names) for p in derived["names"]}
     seats = []
-    for row in derive.player_rows(match):
+    for row in derived["players"]:
         row |= {
             "match_id": match_id,
             "player_id": ids[row["name"]],
@@ -93,7 +94,7 @@ def refresh(db, match_id: int, match=None) -> None:
         return
     was_finished = bool(old and old[0])
     finished_at = old[1] if was_finished else updated
-    summary, seats = rows(db, match, match_id, created, updated, finished_at)
+    summary, seats = rows(db, derive.derived(match), match_id, created, updated, finished_at)
     db.execute(INSERT_SUMMARY, summary)
     db.conn.executemany(INSERT_PLAYER, seats)
     add_watch_codes(db, [match_id])
@@ -134,7 +135,7 @@ def rebuild(db) -> int:
             match = replay(orjson.loads(record))
         except RecordError:
             continue
-        summary, seats = rows(db, match, match_id, created, updated, updated, names)
+        summary, seats = rows(db, derive.derived(match), match_id, created, updated, updated, names)
         db.execute(INSERT_SUMMARY, summary)
         db.conn.executemany(INSERT_PLAYER, seats)
         count += 1

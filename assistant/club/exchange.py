@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import orjson
 
-from assistant.club import cache, derive, ratings, registry
+from assistant.club import cache, derive, ratings
 from assistant.engine import RecordError, replay
 
 FORMAT = "allfives-club/1"
@@ -159,8 +159,7 @@ def import_records(db, items: list[dict]) -> list[dict]:
         if "error" in result:
             report.append({"n": n, "status": "broken", "error": result["error"]})
             continue
-        summary = result["summary"]
-        key = summary["digest"]
+        key = result["summary"]["digest"]
         if key in known:
             report.append({"n": n, "status": "duplicate", "match": known[key]})
             continue
@@ -170,21 +169,10 @@ def import_records(db, items: list[dict]) -> list[dict]:
             [orjson.dumps(item["record"]).decode(), created, now],
         ).lastrowid
         known[key] = match_id
-        summary |= {"match_id": match_id, "created": created, "updated": now}
-        summary["finished_at"] = now if summary["finished"] else None
-        summaries.append(tuple(summary[c] for c in cache.SUMMARY_COLUMNS))
-        ids = {p: registry.ensure(db, p, names) for p in result["names"]}
-        for row in result["players"]:
-            row |= {
-                "match_id": match_id,
-                "player_id": ids[row["name"]],
-                "partner_id": ids[row["partner"]] if row["partner"] else None,
-                "preset": summary["preset"],
-                "finished": summary["finished"],
-                "hands": summary["hands"],
-            }
-            seats.append(tuple(row[c] for c in cache.PLAYER_COLUMNS))
-        dirty = dirty or bool(summary["finished"])
+        summary, players = cache.rows(db, result, match_id, created, now, now, names)
+        summaries.append(summary)
+        seats += players
+        dirty = dirty or bool(result["summary"]["finished"])
         report.append({"n": n, "status": "imported", "match": match_id})
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
