@@ -28,6 +28,7 @@ from assistant.club import cache, derive, exchange, ratings, registry
 from assistant.db import connect, immediate
 from assistant.engine import replay
 from assistant.simulate import random_match
+from assistant.web.security import masked
 
 BASES = 3000
 PLAYERS = [f"Player {n:03}" for n in range(1, 301)]
@@ -158,7 +159,7 @@ def main() -> int:
     t = time.perf_counter()
     response = client.post(
         "/history/import",
-        data={"csrf_token": csrf, "file": (io.BytesIO(body), "club.json")},
+        data={"csrf_token": masked(csrf), "file": (io.BytesIO(body), "club.json")},
         content_type="multipart/form-data",
     )
     elapsed = time.perf_counter() - t
