@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import orjson
 
-from assistant.club import cache, derive, ratings
+from assistant.club import cache, derive, ratings, store
 from assistant.engine import RecordError, replay
 
 FORMAT = "allfives-club/1"
@@ -152,7 +152,7 @@ def import_records(db, items: list[dict]) -> list[dict]:
     now = datetime.now(UTC).isoformat(timespec="seconds")
     known = dict(db.execute("SELECT digest, match_id FROM match_summary").fetchall())
     names: dict = {}
-    report, summaries, seats = [], [], []
+    report, imported, summaries, seats = [], [], [], []
     dirty = False
     results = checked([item["record"] for item in items])
     for n, (item, result) in enumerate(zip(items, results, strict=True), start=1):
@@ -164,19 +164,16 @@ def import_records(db, items: list[dict]) -> list[dict]:
             report.append({"n": n, "status": "duplicate", "match": known[key]})
             continue
         created = item["created"] if _is_time(item["created"]) else now
-        match_id = db.execute(
-            "INSERT INTO matches(record, version, created, updated) VALUES (?, 1, ?, ?)",
-            [orjson.dumps(item["record"]).decode(), created, now],
-        ).lastrowid
+        match_id = store.insert(db, item["record"], created, now)
         known[key] = match_id
         summary, players = cache.rows(db, result, match_id, created, now, now, names)
         summaries.append(summary)
         seats += players
         dirty = dirty or bool(result["summary"]["finished"])
+        imported.append(match_id)
         report.append({"n": n, "status": "imported", "match": match_id})
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
-    imported = [line["match"] for line in report if line["status"] == "imported"]
     cache.add_watch_codes(db, imported)
     if dirty:
         _rate(db, imported[0], now)
