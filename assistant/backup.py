@@ -10,6 +10,8 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
+from assistant.db import default_database
+
 PAGES = 256  # copied per step; writers get the lock in between
 
 
@@ -33,12 +35,6 @@ def backup(source: str | Path, target: str | Path) -> None:
     finally:
         src.close()
     os.replace(partial, target)
-
-
-def default_database() -> Path:
-    from flask import Flask
-
-    return Path(Flask("assistant", instance_relative_config=True).instance_path) / "allfives.sqlite"
 
 
 def backup_command(target: str, database: str | None) -> int:

@@ -1,5 +1,5 @@
-"""Shared by bench/tap_latency.py, bench/table_bytes.py and bench/taps_per_tile.py: the real
-server in its own process, and a recorded match turned into the taps a player makes for it."""
+"""Shared by the benchmarks: the checkout and its example records, the real server in its own
+process, and a recorded match turned into the taps a player makes for it."""
 
 import http.client
 import socket
@@ -9,7 +9,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+CHECKOUT = Path(__file__).resolve().parents[1]
+EXAMPLES = CHECKOUT / "tests" / "examples"
+sys.path.insert(0, str(CHECKOUT))
 
 from assistant.engine import replay, tile_name  # noqa: E402
 from assistant.simulate import as_entered  # noqa: E402

@@ -25,9 +25,10 @@ import orjson
 
 from assistant import create_app
 from assistant.club import cache, derive, exchange, ratings, registry
+from assistant.db import connect, immediate
 from assistant.engine import replay
 from assistant.simulate import random_match
-from assistant.web.db import connect, immediate
+from assistant.web.security import masked
 
 BASES = 3000
 PLAYERS = [f"Player {n:03}" for n in range(1, 301)]
@@ -57,7 +58,7 @@ def fill(db, count: int, records: list[dict], rng: random.Random) -> None:
     for record in records:
         match = replay(record)
         derived.append((derive.summary(match), derive.player_rows(match)))
-    ids = {name: registry.ensure(db, name) for name in PLAYERS}
+    ids: dict = {}  # registry.ensure's cache: the 300 players are looked up once each
     start = datetime(2023, 1, 1, tzinfo=UTC)
     matches, summaries, seats = [], [], []
     for match_id in range(1, count + 1):
@@ -69,37 +70,26 @@ def fill(db, count: int, records: list[dict], rng: random.Random) -> None:
         when = (start + timedelta(minutes=10 * match_id)).isoformat(timespec="seconds")
         matches.append((match_id, text.decode(), when, when))
         sides = [[rename[p] for p in side] for side in orjson.loads(summary["sides"])]
-        row = summary | {
-            "match_id": match_id,
-            "created": when,
-            "updated": when,
-            "finished_at": when if summary["finished"] else None,
+        dealt_summary = summary | {
             "players": ", ".join(names),
             "sides": orjson.dumps(sides).decode(),
             "digest": derive.digest(orjson.loads(text)),
         }
-        summaries.append(tuple(row[c] for c in cache.SUMMARY_COLUMNS))
-        for seat in rows:
-            seat = seat | {
-                "match_id": match_id,
-                "player_id": ids[rename[seat["name"]]],
-                "name": rename[seat["name"]],
-                "partner_id": ids[rename[seat["partner"]]] if seat["partner"] else None,
-                "preset": summary["preset"],
-                "finished": summary["finished"],
-                "hands": summary["hands"],
-            }
-            seats.append(tuple(seat[c] for c in cache.PLAYER_COLUMNS))
+        dealt_seats = [
+            seat | {"name": rename[seat["name"]], "partner": rename.get(seat["partner"])}
+            for seat in rows
+        ]
+        dealt = {"summary": dealt_summary, "players": dealt_seats, "names": names}
+        summary_row, seat_rows = cache.rows(db, dealt, match_id, when, when, when, ids)
+        summaries.append(summary_row)
+        seats += seat_rows
     db.conn.executemany(
         "INSERT INTO matches(id, record, version, created, updated) VALUES (?, ?, 1, ?, ?)",
         matches,
     )
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
-        "SELECT id, lower(hex(randomblob(12))) FROM matches"
-    )
+    cache.add_watch_codes(db, range(1, count + 1))
 
 
 def timed(client, path: str, runs: int = 15) -> tuple[float, float]:
@@ -169,7 +159,7 @@ def main() -> int:
     t = time.perf_counter()
     response = client.post(
         "/history/import",
-        data={"csrf_token": csrf, "file": (io.BytesIO(body), "club.json")},
+        data={"csrf_token": masked(csrf), "file": (io.BytesIO(body), "club.json")},
         content_type="multipart/form-data",
     )
     elapsed = time.perf_counter() - t

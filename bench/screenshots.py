@@ -21,14 +21,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-from common import renamed
+from common import CHECKOUT, EXAMPLES, renamed
 from playwright.sync_api import Page, expect, sync_playwright
 
 from assistant.simulate import random_match
 from assistant.web.admin import save_password
 
-CHECKOUT = Path(__file__).resolve().parents[1]
-EXAMPLES = CHECKOUT / "tests" / "examples"
 SIZES = {"phone": (360, 740), "desk": (1280, 800)}
 LANGUAGES = ["da-DK", "sv-SE", "fr-FR"]
 PASSWORD = "club-admin-pw"

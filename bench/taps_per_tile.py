@@ -26,14 +26,13 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
-from common import Tap, start_server, stop_server, taps
+from common import EXAMPLES, Tap, start_server, stop_server, taps
 from playwright.sync_api import Page, expect, sync_playwright
 
 from assistant.engine import replay
 from assistant.simulate import as_entered, random_match
 
 GOAL = 1.3
-EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "examples"
 
 
 def hands() -> list[tuple[str, dict]]:

@@ -3,10 +3,14 @@ write of a match, rebuilt whole by `python -m assistant rebuild-stats`, filled i
 and the benchmark."""
 
 import secrets
+import sqlite3
+import sys
+from pathlib import Path
 
 import orjson
 
-from assistant.club import derive, ratings, registry
+from assistant.club import derive, ratings, registry, schema
+from assistant.db import connect, default_database, immediate
 from assistant.engine import RecordError, replay
 
 SUMMARY_COLUMNS = [
@@ -28,17 +32,18 @@ INSERT_PLAYER = (
 )
 
 
-def rows(db, match, match_id, created, updated, finished_at, names: dict | None = None):
-    """The summary row and the per-seat rows of one replayed match, as tuples for the inserts."""
-    summary = derive.summary(match) | {
+def rows(db, derived: dict, match_id, created, updated, finished_at, names: dict | None = None):
+    """The summary row and the per-seat rows of one match, as tuples for the inserts, from
+    derive.derived(match) (or derive.check, which gives the same for an import)."""
+    summary = derived["summary"] | {
         "match_id": match_id,
         "created": created,
         "updated": updated,
-        "finished_at": finished_at if match.winner is not None else None,
+        "finished_at": finished_at if derived["summary"]["finished"] else None,
     }
-    ids = {p: registry.ensure(db, p, names) for p in match.players}
+    ids = {p: registry.ensure(db, p, names) for p in derived["names"]}
     seats = []
-    for row in derive.player_rows(match):
+    for row in derived["players"]:
         row |= {
             "match_id": match_id,
             "player_id": ids[row["name"]],
@@ -52,7 +57,17 @@ def rows(db, match, match_id, created, updated, finished_at, names: dict | None 
 
 
 def watch_code() -> str:
+    """Every match's watch code, the address of its watch page: 16 URL-safe characters. Files
+    from before also hold codes of 24 hex digits; they stay as they are, and valid."""
     return secrets.token_urlsafe(12)
+
+
+def add_watch_codes(db, match_ids) -> None:
+    """A watch code for each of these matches that has none yet."""
+    db.conn.executemany(
+        "INSERT OR IGNORE INTO watch_codes(match_id, code) VALUES (?, ?)",
+        ((match_id, watch_code()) for match_id in match_ids),
+    )
 
 
 def refresh(db, match_id: int, match=None) -> None:
@@ -79,12 +94,10 @@ def refresh(db, match_id: int, match=None) -> None:
         return
     was_finished = bool(old and old[0])
     finished_at = old[1] if was_finished else updated
-    summary, seats = rows(db, match, match_id, created, updated, finished_at)
+    summary, seats = rows(db, derive.derived(match), match_id, created, updated, finished_at)
     db.execute(INSERT_SUMMARY, summary)
     db.conn.executemany(INSERT_PLAYER, seats)
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) VALUES (?, ?)", [match_id, watch_code()]
-    )
+    add_watch_codes(db, [match_id])
     _rate(db, match_id, match, old, finished_at)
 
 
@@ -122,25 +135,32 @@ def rebuild(db) -> int:
             match = replay(orjson.loads(record))
         except RecordError:
             continue
-        summary, seats = rows(db, match, match_id, created, updated, updated, names)
+        summary, seats = rows(db, derive.derived(match), match_id, created, updated, updated, names)
         db.execute(INSERT_SUMMARY, summary)
         db.conn.executemany(INSERT_PLAYER, seats)
         count += 1
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
-        "SELECT id, lower(hex(randomblob(12))) FROM matches"
+    missing = db.execute(
+        "SELECT id FROM matches WHERE id NOT IN (SELECT match_id FROM watch_codes)"
     )
+    add_watch_codes(db, [match_id for (match_id,) in missing.fetchall()])
     ratings.recompute(db)
     return count
 
 
 def rebuild_command(database: str | None) -> int:
-    from assistant.web.app import create_app
-    from assistant.web.db import connect, immediate
-
-    app = create_app(database=database)
-    db = connect(app.config["DATABASE"])
-    with immediate(db):
-        count = rebuild(db)
+    """`python -m assistant rebuild-stats`: the server's file (or `database`), migrated first so
+    a fresh or older file works too. Safe while the app serves: it waits for the write lock."""
+    path = Path(database) if database else default_database()
+    try:
+        schema.migrate(path)
+        db = connect(path)
+        try:
+            with immediate(db):
+                count = rebuild(db)
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        print(f"rebuild-stats: {error}", file=sys.stderr)
+        return 1
     print(f"Rebuilt the statistics and ratings of {count} matches.")
     return 0

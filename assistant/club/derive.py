@@ -113,9 +113,14 @@ def hand_rows(match: Match) -> list[dict]:
     return rows
 
 
+def derived(match: Match) -> dict:
+    """What the club's cache keeps of one match (assistant/club/cache.rows makes its rows)."""
+    return {"summary": summary(match), "players": player_rows(match), "names": match.players}
+
+
 def check(record: object) -> dict:
-    """One imported record replayed: its summary and player rows, or the broken rule (as plain
-    data, so it can come back from another process)."""
+    """One imported record replayed: what `derived` gives, or the broken rule (as plain data, so
+    it can come back from another process)."""
     from assistant.engine import RecordError, replay
 
     try:
@@ -123,4 +128,4 @@ def check(record: object) -> dict:
     except RecordError as error:
         where = {"template": error.template, "params": error.params}
         return {"error": where | {"hand": error.hand, "event": error.event}}
-    return {"summary": summary(match), "players": player_rows(match), "names": match.players}
+    return derived(match)

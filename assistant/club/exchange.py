@@ -6,11 +6,10 @@ import io
 import multiprocessing
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 import orjson
 
-from assistant.club import cache, derive, ratings, registry
+from assistant.club import cache, derive, ratings, store
 from assistant.engine import RecordError, replay
 
 FORMAT = "allfives-club/1"
@@ -148,54 +147,34 @@ def checked(records: list) -> list[dict]:
 
 def import_records(db, items: list[dict]) -> list[dict]:
     """Imports every valid new record in one transaction (the caller's); returns one line of
-    report per item: imported (with its new id), duplicate (of which match) or broken (why)."""
-    from assistant.web.messages import explain  # the engine's sentence, translated
-
+    report per item: imported (with its new id), duplicate (of which match) or broken (the
+    broken rule as data: template, params, hand, event, for the web layer to put in words)."""
     now = datetime.now(UTC).isoformat(timespec="seconds")
     known = dict(db.execute("SELECT digest, match_id FROM match_summary").fetchall())
     names: dict = {}
-    report, summaries, seats = [], [], []
+    report, imported, summaries, seats = [], [], [], []
     dirty = False
     results = checked([item["record"] for item in items])
     for n, (item, result) in enumerate(zip(items, results, strict=True), start=1):
         if "error" in result:
-            error = SimpleNamespace(**result["error"])
-            report.append({"n": n, "status": "broken", "reason": explain(error, where=True)})
+            report.append({"n": n, "status": "broken", "error": result["error"]})
             continue
-        summary = result["summary"]
-        key = summary["digest"]
+        key = result["summary"]["digest"]
         if key in known:
             report.append({"n": n, "status": "duplicate", "match": known[key]})
             continue
         created = item["created"] if _is_time(item["created"]) else now
-        match_id = db.execute(
-            "INSERT INTO matches(record, version, created, updated) VALUES (?, 1, ?, ?)",
-            [orjson.dumps(item["record"]).decode(), created, now],
-        ).lastrowid
+        match_id = store.insert(db, item["record"], created, now)
         known[key] = match_id
-        summary |= {"match_id": match_id, "created": created, "updated": now}
-        summary["finished_at"] = now if summary["finished"] else None
-        summaries.append(tuple(summary[c] for c in cache.SUMMARY_COLUMNS))
-        ids = {p: registry.ensure(db, p, names) for p in result["names"]}
-        for row in result["players"]:
-            row |= {
-                "match_id": match_id,
-                "player_id": ids[row["name"]],
-                "partner_id": ids[row["partner"]] if row["partner"] else None,
-                "preset": summary["preset"],
-                "finished": summary["finished"],
-                "hands": summary["hands"],
-            }
-            seats.append(tuple(row[c] for c in cache.PLAYER_COLUMNS))
-        dirty = dirty or bool(summary["finished"])
+        summary, players = cache.rows(db, result, match_id, created, now, now, names)
+        summaries.append(summary)
+        seats += players
+        dirty = dirty or bool(result["summary"]["finished"])
+        imported.append(match_id)
         report.append({"n": n, "status": "imported", "match": match_id})
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
-    db.execute(
-        "INSERT OR IGNORE INTO watch_codes(match_id, code) "
-        "SELECT id, lower(hex(randomblob(12))) FROM matches"
-    )
-    imported = [line["match"] for line in report if line["status"] == "imported"]
+    cache.add_watch_codes(db, imported)
     if dirty:
         _rate(db, imported[0], now)
     return report

@@ -4,6 +4,7 @@ import json
 from dataclasses import dataclass, field
 
 from assistant.club import ratings, registry
+from assistant.db import immediate
 
 PAGE = 25
 
@@ -174,8 +175,6 @@ def partnerships(db, player_id: int) -> list[dict]:
 def leaderboard(db, limit: int = 50, offset: int = 0) -> list[dict]:
     """Players by rating (openskill ordinal, μ − 3σ), with games played and trend."""
     if ratings.is_dirty(db):
-        from assistant.web.db import immediate
-
         with immediate(db):
             ratings.recompute(db)
     rows = db.execute(

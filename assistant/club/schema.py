@@ -1,7 +1,64 @@
-"""The club's tables. The registry (players, the names that mean them, watch codes) is kept;
-everything else is a cache derived from the match records and rebuilt by `rebuild-stats`."""
+"""The database's schema as sqlite-utils migrations: the matches, then the club's tables. The
+registry (players, the names that mean them, watch codes) is kept; everything else is a cache
+derived from the match records and rebuilt by `rebuild-stats`.
+
+sqlite-utils records each step applied by its name: a step is never renamed or reordered, only
+added at the end."""
 
 import sqlite3
+from pathlib import Path
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from assistant.db import connect
+
+migrations = Migrations("allfives")
+
+
+@migrations()
+def create_matches(db: Database) -> None:
+    db["matches"].create(
+        {
+            "id": int,
+            "record": str,  # the allfives-match/1 JSON: the source of truth
+            "version": int,  # increases on every write; a stale phone is refused
+            "leader": str,  # who leads hand `leader_hand`, when the rules leave it open
+            "leader_hand": int,
+            "created": str,
+            "updated": str,
+        },
+        pk="id",
+        not_null={"record", "version", "created", "updated"},
+    )
+
+
+@migrations()
+def club_tables(db: Database) -> None:
+    """Players, watch codes and the derived statistics cache."""
+    from assistant.club import cache  # it needs the tables this module makes
+
+    create_tables(db)
+    cache.rebuild(db)
+
+
+@migrations()
+def home_index(db: Database) -> None:
+    """The index the home screen's list of matches in play reads."""
+    create_tables(db)
+
+
+def migrate(path: str | Path) -> None:
+    """The file brought to the latest schema (made, with its folder, when missing)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(path)
+    try:
+        with db.ensure_autocommit_on():
+            db.execute("PRAGMA journal_mode=WAL")
+        migrations.apply(db)
+    finally:
+        db.close()
+
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS players (

@@ -17,12 +17,11 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
     app.jinja_env.globals.update(
-        spots=dominoes.spots,
         laid_svg=dominoes.laid_svg,
+        tile_svg=dominoes.tile_svg,
         layout_view=dominoes.view,
         get_locale=get_locale,
     )
-    app.jinja_env.globals["tile_svg"] = dominoes.drawn_tiles(app.jinja_env)
 
     from assistant.web import api, views
 

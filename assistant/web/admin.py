@@ -28,9 +28,11 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from assistant.club import store
+from assistant.db import immediate, instance_folder
 from assistant.engine import replay
-from assistant.web import htmx, store
-from assistant.web.db import get_db, immediate
+from assistant.web import htmx
+from assistant.web.db import get_db
 from assistant.web.pieces import match_or_404
 
 bp = Blueprint("admin", __name__)
@@ -233,11 +235,7 @@ def _read_new_password() -> str:
 
 
 def admin_password_command(file: str | None) -> int:
-    if file:
-        path = Path(file)
-    else:
-        path = Path(Flask("assistant", instance_relative_config=True).instance_path)
-        path = path / "admin_password"
+    path = Path(file) if file else instance_folder() / "admin_password"
     try:
         password = _read_new_password()
     except ValueError as error:

@@ -4,8 +4,8 @@ from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, HTTPException
 
+from assistant.club import store
 from assistant.engine import RecordError, add_entry, replay, undo_entry
-from assistant.web import store
 from assistant.web.db import get_db
 from assistant.web.messages import explain
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from assistant.db import default_database, instance_folder
+
 CHECKOUT = Path(__file__).resolve().parents[2]
 
 
@@ -35,11 +37,12 @@ def create_app(test_config: dict | None = None, database: str | None = None) -> 
     app = Flask(
         "assistant",
         instance_relative_config=True,
+        instance_path=str(instance_folder()),
         template_folder=_shipped_dir("assistant.templates", "templates"),
         static_folder=_shipped_dir("assistant.static", "static"),
     )
     app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "allfives.sqlite"),
+        DATABASE=str(default_database()),
         SEND_FILE_MAX_AGE_DEFAULT=None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
     )

@@ -5,8 +5,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import queries, ratings, registry
+from assistant.db import immediate
 from assistant.web.admin import admin_required
-from assistant.web.db import get_db, immediate
+from assistant.web.db import get_db
 from assistant.web.i18n import preset_name
 from assistant.web.pieces import page
 

@@ -1,11 +1,11 @@
-"""Dominoes drawn in SVG: the pips of a half, and the layout as it lies on the table.
+"""Dominoes drawn in SVG, one way: a tile's face, split line and pips (`laid_svg`), placed in the
+layout as it lies on the table, or standing alone in the picker and the settlement (`tile_svg`).
 
 Coordinates are in half-tiles: a tile is 2 × 1, a crosswise double 1 × 2."""
 
 from dataclasses import dataclass
 from functools import cache
 
-from jinja2 import Environment
 from markupsafe import Markup
 
 from assistant.engine import Placed
@@ -21,10 +21,6 @@ SPOTS = {
 }
 # Which way each arm grows from the centre of the layout.
 DIRECTION = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-
-
-def spots(n: int) -> list[tuple[float, float]]:
-    return SPOTS[n]
 
 
 @cache
@@ -48,22 +44,12 @@ def laid_svg(first: int, second: int, horizontal: bool) -> Markup:
     return Markup(face + split + pips)
 
 
-def drawn_tiles(env: Environment):
-    """`tile_svg(a, b)` for templates: the `domino` macro of _domino.html, drawn once per tile
-    and kept (the picker draws 28 tiles on every tap: a quarter of the table's rendering).
-    Not kept while templates reload themselves (development), so an edit shows at once."""
-    kept: dict[tuple, Markup] = {}
-
-    def tile_svg(a: int, b: int, horizontal: bool = False) -> Markup:
-        key = (a, b, horizontal)
-        svg = kept.get(key)
-        if svg is None:
-            svg = Markup(env.get_template("_domino.html").module.domino(a, b, horizontal))
-            if not env.auto_reload:
-                kept[key] = svg
-        return svg
-
-    return tile_svg
+@cache
+def tile_svg(a: int, b: int) -> Markup:
+    """One tile standing (a on top) in an svg of its own, for a button or a checkbox: the
+    picker draws 28 on every tap, so each is drawn once and kept."""
+    svg = '<svg class="domino" viewBox="0 0 1 2" aria-hidden="true" focusable="false">'
+    return Markup(svg) + laid_svg(a, b, False) + Markup("</svg>")
 
 
 @dataclass

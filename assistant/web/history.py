@@ -4,6 +4,7 @@ exports and the import of a whole club file, and the admin's record editor."""
 import json
 import re
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
 import orjson
 from flask import (
@@ -18,11 +19,11 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from assistant.club import derive, exchange, queries, steps
+from assistant.club import derive, exchange, queries, steps, store
+from assistant.db import immediate
 from assistant.engine import RecordError, replay
-from assistant.web import store
 from assistant.web.admin import admin_required
-from assistant.web.db import get_db, immediate
+from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
@@ -165,6 +166,9 @@ def import_file():
     db = get_db()
     with immediate(db):
         report = exchange.import_records(db, items)
+    for line in report:
+        if line["status"] == "broken":  # the engine's sentence, translated, with its place
+            line["reason"] = explain(SimpleNamespace(**line["error"]), where=True)
     status = 200 if all(line["status"] != "broken" for line in report) else 422
     return render_template("history/import.html", report=report, error=None), status
 

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from assistant.web import store
+from assistant.club import store
 from assistant.web.db import get_db
 from assistant.web.pieces import page
 from assistant.web.table import build

@@ -4,7 +4,8 @@
 from flask import Response, abort, make_response, render_template
 from flask_babel import gettext as _
 
-from assistant.web import htmx, store
+from assistant.club import store
+from assistant.web import htmx
 from assistant.web.db import get_db
 
 

@@ -4,10 +4,10 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
+from assistant.club.store import StoredMatch
 from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, rounded
 from assistant.web.i18n import term_text
 from assistant.web.messages import explain
-from assistant.web.store import StoredMatch
 
 
 @dataclass

@@ -16,9 +16,9 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from assistant.club import queries, registry
+from assistant.club import queries, registry, store
 from assistant.engine import Match, RecordError, add_entry, new_record, replay, undo_entry
-from assistant.web import htmx, newmatch, store
+from assistant.web import htmx, newmatch
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain

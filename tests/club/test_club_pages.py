@@ -144,20 +144,39 @@ def test_players_add_rename_and_refuse_duplicates(client):
 
 def test_watch_page_and_board(app, client):
     match_id = create(client, G)
-    from assistant.web.db import connect
+    from assistant.db import connect
 
     code = (
         connect(app.config["DATABASE"])
         .execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
         .fetchone()[0]
     )
-    assert len(code) >= 16
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16}", code)  # cache.watch_code, as every code is made
     assert f'href="/watch/{code}"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
     page = client.get(f"/watch/{code}").get_data(as_text=True)
     assert "<svg" in page and 'hx-trigger="every 1s"' in page and "6-4" in page
     assert client.get("/watch/not-a-code").status_code == 404
     board = client.get("/board").get_data(as_text=True)
     assert f"Table {match_id}" in board
+
+
+def test_every_watch_code_is_made_one_way_and_old_codes_stay_valid(app, client):
+    from assistant.club import cache, exchange
+    from assistant.db import connect, immediate
+
+    created = create(client, G)
+    db = connect(app.config["DATABASE"])
+    with immediate(db):
+        imported = exchange.import_records(db, [{"record": A, "created": None}])[0]["match"]
+        db.execute("UPDATE watch_codes SET code = ? WHERE match_id = ?", ["0a1b" * 6, created])
+        db.execute("DELETE FROM watch_codes WHERE match_id = ?", [imported])
+        cache.rebuild(db)  # gives the match that lost its code a new one, keeps the others
+    codes = dict(db.execute("SELECT match_id, code FROM watch_codes").fetchall())
+    db.close()
+    assert codes[created] == "0a1b" * 6  # 24 hex digits, as codes were made before
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16}", codes[imported])
+    assert client.get(f"/watch/{'0a1b' * 6}").status_code == 200
+    assert client.get(f"/watch/{codes[imported]}").status_code == 200
 
 
 def _drawing(page: str) -> tuple[str, str]:

@@ -5,9 +5,8 @@ import math
 
 import pytest
 
-from assistant.club import cache, queries, registry
-from assistant.web import store
-from assistant.web.db import connect, immediate
+from assistant.club import cache, queries, registry, store
+from assistant.db import connect, immediate
 from tests.helpers import A, D, E, F, G, play, record
 
 
