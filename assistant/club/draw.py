@@ -63,7 +63,7 @@ KINDS = {
 }
 
 ATTEMPTS = 12  # nights planned by make_draw at most, keeping the best
-POLISH_EFFORT = 60_000  # swaps weighed by _polish, about (0.6 s)
+POLISH_EFFORT = 60_000  # swaps weighed by _polish, at most about (1 s)
 
 
 @dataclass(frozen=True)
@@ -213,8 +213,8 @@ def make_draw(
             best, best_score = night, score
         if score <= floor:
             return best
-    if standings is None and not KINDS[kind].rotating_pairs:
-        best = _polish(best, floor[1], rng)
+    if standings is None:
+        best = _polish(best, kind, floor, rng)
     return best
 
 
@@ -249,120 +249,216 @@ def plan_round(
     return night.round(len(history) + 1, groups, benched + bench, numbers, rng)
 
 
-def _polish(night: list[Round], floor: int, rng: random.Random) -> list[Round]:
+def _polish(
+    night: list[Round], kind: str, floor: tuple[int, int], rng: random.Random
+) -> list[Round]:
     """A night planned ahead, polished as a whole: a round planned early cannot see the rounds
-    after it, so someone in a repeated meeting swaps places with a player (or a fixed pair) at
-    another table of the same round whenever that lowers the night's repeats; who sits out stays
+    after it. Someone in a repeat (a repeated partnership or meeting) swaps places with someone
+    else in the same round, at another table or, with rotating partners, across their own
+    table; or two partnerships of a round swap tables. A swap is made when it lowers the night's
+    repeated partnerships, or leaves them and lowers its repeated meetings; who sits out stays
     as it is. When no swap helps, a random swap of someone in a repeat shakes the night and it is
     polished again (until the floor, or for about POLISH_EFFORT swaps weighed), going back to the
-    best night whenever a shake made it worse. The night returned is one that no swap improves."""
-    sides = sorted({side for r in night for s in r.seatings for side in s.sides})
-    index = {side: k for k, side in enumerate(sides)}
-    layout = [[[index[side] for side in s.sides] for s in r.seatings] for r in night]
-    met = [[0] * len(sides) for _ in sides]
+    best night whenever a shake made it worse. The night returned is one that no swap improves.
 
-    def seat(one, x, step):  # x joins (step 1) or leaves (step -1) the table `one`
-        for a in one:
-            if a != x:
-                met[x][a] += step
-                met[a][x] += step
+    A "piece" is what sits in one place of a side: a player, or a fixed pair (one per side)."""
+    rotating = KINDS[kind].rotating_pairs
+    pieces = sorted({piece for r in night for s in r.seatings for piece in _pieces(s, kind)})
+    index = {piece: k for k, piece in enumerate(pieces)}
+    # layout[round][table][side] = the pieces of that side, by index
+    layout = [
+        [[[index[p] for p in _side_pieces(side, kind)] for side in s.sides] for s in r.seatings]
+        for r in night
+    ]
+    partner_weight = 1 + sum(math.comb(len(pieces), 2) for _ in night)  # outweighs all meetings
+    partnered = [[0] * len(pieces) for _ in pieces]
+    met = [[0] * len(pieces) for _ in pieces]
+    total = effort = 0
 
-    def repeating(table, x) -> bool:
-        return any(met[x][a] >= 2 for a in table if a != x)
+    def relations(table):
+        if rotating:
+            for side in table:
+                yield partnered, 1, side[0], side[1]
+        for one, other in combinations(table, 2):
+            for a in one:
+                for b in other:
+                    yield met, 0, a, b
 
-    def change(one, x, other, y) -> int:
-        """The change in the night's repeats if x, at table `one`, and y, at `other`, swap."""
-        nonlocal effort
-        effort += 1
-        gone = sum(met[x][a] >= 2 for a in one if a != x) + sum(
-            met[y][b] >= 2 for b in other if b != y
-        )
-        new = sum(met[x][b] >= 1 for b in other if b != y) + sum(
-            met[y][a] >= 1 for a in one if a != x
-        )
+    def account(table, step):
+        """Counts the table in (step 1) or out (step -1) of the night."""
+        nonlocal total
+        for counts, is_partner, a, b in relations(table):
+            weight = partner_weight if is_partner else 1
+            if step < 0:
+                counts[a][b] -= 1
+                counts[b][a] -= 1
+            if counts[a][b] >= 1:
+                total += step * weight
+            if step > 0:
+                counts[a][b] += 1
+                counts[b][a] += 1
+
+    def in_repeat(table) -> bool:
+        return any(counts[a][b] >= 2 for counts, _, a, b in relations(table))
+
+    def ties(table, s, x, away):
+        """The partners and opponents x has, or would have, at side s of `table`, leaving out
+        `away` (who swaps with x): (counts, weight, piece)."""
+        for v, side in enumerate(table):
+            for z in side:
+                if z not in (x, away):
+                    if v != s:
+                        yield met, 1, z
+                    elif rotating:
+                        yield partnered, partner_weight, z
+
+    def exchange(tables, one, other):
+        """Swaps the pieces x and y at places (table, side, k): the change in the night's total
+        (x's repeats where it sits, less those where it goes, and y's)."""
+        (t, s, k), (u, v, m) = one, other
+        x, y = tables[t][s][k], tables[u][v][m]
+        gone = sum(w for c, w, z in ties(tables[t], s, x, y) if c[x][z] >= 2)
+        gone += sum(w for c, w, z in ties(tables[u], v, y, x) if c[y][z] >= 2)
+        new = sum(w for c, w, z in ties(tables[u], v, x, y) if c[x][z] >= 1)
+        new += sum(w for c, w, z in ties(tables[t], s, y, x) if c[y][z] >= 1)
         return new - gone
 
-    def swap(one, i, other, j):
-        x, y = one[i], other[j]
-        seat(one, x, -1)
-        seat(other, y, -1)
-        one[i], other[j] = y, x
-        seat(one, y, 1)
-        seat(other, x, 1)
+    def exchange_sides(tables, one, other):
+        """Swaps side s of table t with side v of table u (partnerships stay): the change."""
+        (t, s), (u, v) = one, other
+        mine, theirs = tables[t][s], tables[u][v]
+        facing_mine, facing_theirs = tables[t][1 - s], tables[u][1 - v]
+        gone = sum(met[a][b] >= 2 for a in mine for b in facing_mine)
+        gone += sum(met[a][b] >= 2 for a in theirs for b in facing_theirs)
+        new = sum(met[a][b] >= 1 for a in mine for b in facing_theirs)
+        new += sum(met[a][b] >= 1 for a in theirs for b in facing_mine)
+        return new - gone
 
-    def load(new_layout):
-        nonlocal layout, total
-        layout = [[list(t) for t in tables] for tables in new_layout]
-        for row in met:
-            row[:] = [0] * len(row)
-        for tables in layout:
-            for table in tables:
-                for x in table:
-                    seat(table, x, 1)
-        for row in met:  # each pair was counted twice, once from each end
-            row[:] = [c // 2 for c in row]
-        total = sum(max(0, c - 1) for row in met for c in row) // 2
+    def make(tables, change, one, other):
+        """Makes the swap, counting the two tables out of the night and in again."""
+        affected = {one[0], other[0]}
+        for t in affected:
+            account(tables[t], -1)
+        if change is exchange:
+            (t, s, k), (u, v, m) = one, other
+            tables[t][s][k], tables[u][v][m] = tables[u][v][m], tables[t][s][k]
+        else:
+            (t, s), (u, v) = one, other
+            tables[t][s], tables[u][v] = tables[u][v], tables[t][s]
+        for t in affected:
+            account(tables[t], 1)
 
-    def in_repeats():
+    def attempt(tables, change, one, other) -> bool:
+        """Makes the swap if it lowers the night's total."""
+        nonlocal effort
+        effort += 1
+        if change(tables, one, other) < 0:
+            make(tables, change, one, other)
+            return True
+        return False
+
+    def repeating(tables, place) -> bool:  # is the piece at this place in a repeat?
+        t, s, k = place
+        x = tables[t][s][k]
+        return any(c[x][z] >= 2 for c, _, z in ties(tables[t], s, x, None))
+
+    def places(tables):
         return [
-            (tables, t, i)
-            for tables in layout
+            (t, s, k)
             for t in range(len(tables))
-            for i in range(len(tables[t]))
-            if len(tables) > 1 and repeating(tables[t], tables[t][i])
+            for s in range(len(tables[t]))
+            for k in range(len(tables[t][s]))
         ]
 
+    def moves(tables, t):
+        """The swaps that may lower the repeats of table t: its pieces in a repeat with those of
+        other tables (with rotating partners, also across the table), and its sides with those
+        of other tables. (A swap lowers the repeats only if one of the two is in a repeat.)"""
+        for one in places(tables):
+            if one[0] != t or not repeating(tables, one):
+                continue
+            for other in places(tables):
+                if other[0] != t or (rotating and other[1] != one[1]):
+                    yield exchange, one, other
+        if rotating:
+            for s in range(len(tables[t])):
+                for u in range(len(tables)):
+                    if u != t:
+                        for v in range(len(tables[u])):
+                            yield exchange_sides, (t, s), (u, v)
+
     def descend():
-        nonlocal total
         improved = True
         while improved:
             improved = False
-            spots = in_repeats()
+            spots = [
+                (tables, t) for tables in layout for t in range(len(tables)) if in_repeat(tables[t])
+            ]
             rng.shuffle(spots)
-            for tables, t, i in spots:
-                if not repeating(tables[t], tables[t][i]):
-                    continue
-                others = [
-                    (u, j) for u in range(len(tables)) if u != t for j in range(len(tables[u]))
-                ]
-                rng.shuffle(others)
-                for u, j in others:
-                    delta = change(tables[t], tables[t][i], tables[u], tables[u][j])
-                    if delta < 0:
-                        swap(tables[t], i, tables[u], j)
-                        total += delta
+            for tables, t in spots:
+                options = list(moves(tables, t))
+                rng.shuffle(options)
+                for change, one, other in options:
+                    if in_repeat(tables[t]) and attempt(tables, change, one, other):
                         improved = True
-                        break
 
-    total = effort = 0
+    def load(new_layout):
+        nonlocal layout, total
+        layout = [[[list(side) for side in table] for table in tables] for tables in new_layout]
+        for counts in (partnered, met):
+            for row in counts:
+                row[:] = [0] * len(row)
+        total = 0
+        for tables in layout:
+            for table in tables:
+                account(table, 1)
+
+    target = floor[0] * partner_weight + floor[1]
     load(layout)
     descend()
-    best, best_total = [[list(t) for t in tables] for tables in layout], total
-    while best_total > floor and effort < POLISH_EFFORT:
-        spots = in_repeats()
+    best, best_total = layout, total
+    load(best)  # a copy to work on
+    while best_total > target and effort < POLISH_EFFORT:
+        spots = [
+            (tables, t) for tables in layout for t in range(len(tables)) if in_repeat(tables[t])
+        ]
+        spots = [(tables, t) for tables, t in spots if len(tables) > 1 or rotating]
         if not spots:
             break
-        tables, t, i = rng.choice(spots)
-        u = rng.choice([u for u in range(len(tables)) if u != t])
-        j = rng.randrange(len(tables[u]))
-        total += change(tables[t], tables[t][i], tables[u], tables[u][j])
-        swap(tables[t], i, tables[u], j)
+        tables, t = rng.choice(spots)
+        change, one, other = rng.choice(list(moves(tables, t)))
+        make(tables, change, one, other)
         descend()
         if total <= best_total:
-            best, best_total = [[list(t) for t in tables] for tables in layout], total
+            best, best_total = (
+                [[[list(side) for side in table] for table in tables] for tables in layout],
+                total,
+            )
         else:
             load(best)
     return [
         Round(
             r.number,
             tuple(
-                Seating(s.table, tuple(sides[k] for k in table))
+                Seating(s.table, tuple(_side_names(side, pieces, kind) for side in table))
                 for s, table in zip(r.seatings, tables, strict=True)
             ),
             r.sitting_out,
         )
         for r, tables in zip(night, best, strict=True)
     ]
+
+
+def _pieces(seating: Seating, kind: str):
+    return [piece for side in seating.sides for piece in _side_pieces(side, kind)]
+
+
+def _side_pieces(side: tuple[str, ...], kind: str) -> list:
+    return [side] if KINDS[kind].fixed_pairs else list(side)
+
+
+def _side_names(side: list[int], pieces: list, kind: str) -> tuple[str, ...]:
+    return pieces[side[0]] if KINDS[kind].fixed_pairs else tuple(pieces[k] for k in side)
 
 
 # -- how ---------------------------------------------------------------------------------------
