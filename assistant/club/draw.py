@@ -12,8 +12,9 @@ The rules of the draw, in the order they weigh (each outweighs all the later one
 
 1. Sitting out is shared fairly. When there are more entrants than seats (tables x table size), or
    a remainder too small to fill a table, those who have sat out least sit out, so over a night
-   the sit-outs of any two entrants differ by at most one. A fixed pair sits out together. Fewer
-   tables than available: the lowest table numbers are used.
+   the sit-outs of any two entrants differ by at most one. A round missed (a latecomer's first
+   rounds) counts as sat out. A fixed pair sits out together. Fewer tables than available: the
+   lowest table numbers are used.
 2. With rotating partners, nobody partners the same player twice where that can be avoided.
 3. Nobody meets the same opponent twice where that can be avoided. (An opponent is anyone else at
    the table, except one's partner; with fixed pairs, the other pair.)
@@ -27,8 +28,10 @@ finds the best round exactly. Tables of three or four start from a seating by lo
 standings) and swap players between tables, and with the sitting-out bench, while a swap makes
 the round better; with rotating partners the partnerships come from a matching first. A round
 so found is never worse than a seating by lot would be on average (`tests/club/test_draw.py`
-has the proof). `make_draw` plans the night several times and keeps the best night, stopping
-early at `repeat_floor`, the fewest repeats any fair draw could have.
+has the proof). `make_draw` plans the night round by round several times and keeps the best
+night, stopping early at the floor (`repeat_floor`, `partner_floor`: the fewest repeats any fair
+draw could have); without standings it then polishes the night as a whole (`_polish`), as the
+early rounds could not see the later ones.
 """
 
 import math
@@ -193,7 +196,8 @@ def make_draw(
 ) -> list[Round]:
     """A whole night planned ahead: round 1 by lot, the later rounds by `plan_round` (with the
     standings if given). Plans the night up to ATTEMPTS times and keeps the one with the fewest
-    repeated partnerships, then repeated meetings; stops as soon as one reaches the floor."""
+    repeated partnerships, then repeated meetings, stopping as soon as one reaches the floor;
+    short of it and without standings, polishes the best (`_polish`). About 1 s at most."""
     rng = _rng(rng)
     if rounds < 1:
         raise ValueError("a night has at least one round")
@@ -270,7 +274,7 @@ def _polish(
         [[[index[p] for p in _side_pieces(side, kind)] for side in s.sides] for s in r.seatings]
         for r in night
     ]
-    partner_weight = 1 + sum(math.comb(len(pieces), 2) for _ in night)  # outweighs all meetings
+    partner_weight = 1 + len(night) * math.comb(len(pieces), 2)  # outweighs all meetings
     partnered = [[0] * len(pieces) for _ in pieces]
     met = [[0] * len(pieces) for _ in pieces]
     total = effort = 0
@@ -475,7 +479,7 @@ class _Night:
         self.units, self.game, n = units, game, len(units)
         played = Counter()
         partnered = partnerships(history)
-        sat_out = sit_outs(history)
+        seated = Counter(p for r in history for s in r.seatings for p in s.seats)
         for r in history:
             for s in r.seatings:
                 for one, other in combinations(s.sides, 2):
@@ -488,7 +492,8 @@ class _Night:
         self.partnered = [
             [between(partnered, i, j) if i != j else 0 for j in range(n)] for i in range(n)
         ]
-        self.sat_out = [max(sat_out[p] for p in unit) for unit in units]
+        # rounds sat out, or missed (a latecomer sat out the rounds before they came)
+        self.sat_out = [len(history) - min(seated[p] for p in unit) for unit in units]
         self.swiss = standings is not None
         place = {name: k for k, name in enumerate(standings or ())}
         last = len(place)

@@ -313,6 +313,16 @@ def test_swiss_lowest_placed_sits_out():
     assert [set(s.seats) for s in r.seatings] == [set("AC"), set("EB")]
 
 
+def test_a_latecomer_plays_first():
+    """A round missed counts as sat out: E came for round 2, so one of the others sits it out,
+    and with A-B and C-D played, E meets one of them and the other two meet for the first time."""
+    first = Round(1, (Seating(1, (("A",), ("B",))), Seating(2, (("C",), ("D",)))), ())
+    for seed in range(5):
+        r = draw.plan_round(list("ABCDE"), "two", 2, [first], rng=seed)
+        assert "E" in [p for s in r.seatings for p in s.seats] and len(r.sitting_out) == 1
+        assert draw.repeats([first, r], "two") == 0
+
+
 def test_tables_by_number():
     """Tables given by number: the lowest in play; fewer than needed: the rest sit out."""
     r = draw.plan_round(names(8), "two", [9, 3, 5], rng=0)
