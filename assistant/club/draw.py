@@ -1,0 +1,743 @@
+"""The night's draw: who sits at which table in each round of a club night.
+
+A pure module (no Flask, no database): the organiser's screens give it who is here, the game, the
+tables and the rounds played so far, and it answers with the next round (`plan_round`) or a whole
+night planned ahead (`make_draw`). The same seed gives the same draw.
+
+The games (`KINDS`): "two", "three" and "four" players a table, each for themself;
+"pairs_fixed", two pairs a table, the pairs given by the organiser; "pairs_rotating", four players
+a table in two partnerships that change each round. Partners sit opposite: seats 1+3 against 2+4.
+
+The rules of the draw, in the order they weigh (each outweighs all the later ones together):
+
+1. Sitting out is shared fairly. When there are more entrants than seats (tables x table size), or
+   a remainder too small to fill a table, those who have sat out least sit out, so over a night
+   the sit-outs of any two entrants differ by at most one. A round missed (a latecomer's first
+   rounds) counts as sat out. A fixed pair sits out together. Fewer tables than available: the
+   lowest table numbers are used.
+2. With rotating partners, nobody partners the same player twice where that can be avoided.
+3. Nobody meets the same opponent twice where that can be avoided. (An opponent is anyone else at
+   the table, except one's partner; with fixed pairs, the other pair.)
+4. A partner or an opponent met more than once already is met again as late as possible.
+5. With standings (Swiss, round 2 on): of those due to sit out, the lowest placed sit out; players
+   meet those closest to them in the standings; the top table is table 1.
+6. Everything else by lot.
+
+How: with two at a table (two players, or two fixed pairs) a maximum-weight matching (networkx)
+finds the best round exactly. Tables of three or four start from a seating by lot (or by the
+standings) and swap players between tables, and with the sitting-out bench, while a swap makes
+the round better; with rotating partners the partnerships come from a matching first. A round
+so found is never worse than a seating by lot would be on average (`tests/club/test_draw.py`
+has the proof). `make_draw` plans the night round by round several times and keeps the best
+night, stopping early at the floor (`repeat_floor`, `partner_floor`: the fewest repeats any fair
+draw could have); without standings it then polishes the night as a whole (`_polish`), as the
+early rounds could not see the later ones.
+"""
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import networkx as nx
+
+Entrant = str | tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Game:
+    units: int  # entrants at a table: players, or fixed pairs
+    fixed_pairs: bool = False
+    rotating_pairs: bool = False
+
+    @property
+    def seats(self) -> int:
+        return self.units * 2 if self.fixed_pairs else self.units
+
+
+KINDS = {
+    "two": Game(2),
+    "three": Game(3),
+    "four": Game(4),
+    "pairs_fixed": Game(2, fixed_pairs=True),
+    "pairs_rotating": Game(4, rotating_pairs=True),
+}
+
+ATTEMPTS = 12  # nights planned by make_draw at most, keeping the best
+POLISH_EFFORT = 60_000  # swaps weighed by _polish, at most about (1 s)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One table of one round. `sides` are the teams at the table: one player each, or two
+    partners each. `seats` is the seating order, seat 1 first: partners sit opposite, so with
+    partnerships seats 1+3 are the first side and seats 2+4 the second."""
+
+    table: int
+    sides: tuple[tuple[str, ...], ...]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(
+            side[k] for k in range(len(self.sides[0])) for side in self.sides if k < len(side)
+        )
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of the night: the tables in play, lowest number first, and who sits it out."""
+
+    number: int
+    seatings: tuple[Seating, ...]
+    sitting_out: tuple[str, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p for s in self.seatings for p in s.seats) + self.sitting_out
+
+
+# -- counting meetings ------------------------------------------------------------------------
+
+
+def opponents(seating: Seating, kind: str) -> list[frozenset]:
+    """The pairs of opponents at a table: of players, or with fixed pairs, of pairs (each pair
+    a frozenset of its two names)."""
+    if KINDS[kind].fixed_pairs:
+        return [frozenset(frozenset(side) for side in seating.sides)]
+    return [
+        frozenset((a, b))
+        for one, other in combinations(seating.sides, 2)
+        for a in one
+        for b in other
+    ]
+
+
+def meetings(rounds: Iterable[Round], kind: str) -> Counter:
+    """How often each pair of opponents met: frozenset of the two → times."""
+    return Counter(pair for r in rounds for s in r.seatings for pair in opponents(s, kind))
+
+
+def partnerships(rounds: Iterable[Round]) -> Counter:
+    """How often each pair partnered: frozenset of the two names → times."""
+    return Counter(
+        frozenset(side) for r in rounds for s in r.seatings for side in s.sides if len(side) == 2
+    )
+
+
+def repeats(rounds: Iterable[Round], kind: str) -> int:
+    """Repeated meetings: every meeting of two opponents after their first."""
+    return sum(times - 1 for times in meetings(rounds, kind).values())
+
+
+def partner_repeats(rounds: Iterable[Round]) -> int:
+    """Repeated partnerships: every partnership of two players after their first. (Fixed pairs
+    repeat every round by design: this counts only for rotating partners.)"""
+    return sum(times - 1 for times in partnerships(rounds).values())
+
+
+def sit_outs(rounds: Iterable[Round]) -> Counter:
+    """How often each player sat out."""
+    return Counter(name for r in rounds for name in r.sitting_out)
+
+
+def repeat_floor(
+    entrants: Sequence[Entrant], kind: str, tables: int | Sequence[int], rounds: int
+) -> int:
+    """The fewest repeated meetings of opponents that any draw of this night with fair sit-outs
+    can have (a lower bound; with two at a table the draw reaches it).
+
+    Counting: in a fair draw everyone plays the same number of rounds give or take one, and as
+    the seats are fixed, how many play one round more is fixed too. Someone who plays r rounds
+    meets d·r opponents (d a round: 1, 2 or 3) among the n-1 others, so at least d·r - (n-1) of
+    those meetings repeat one; each repeat is counted by both of the two who meet.
+    Pigeonholes (three or four each for themself, nobody sitting out): every round after the
+    first seats t players at each of g tables, who sat at only g tables in round 1, so at least
+    the pairs of an even spread of t among g meet again there."""
+    game, units, numbers = KINDS[kind], _units(entrants, kind), _table_numbers(tables)
+    n, tables_used = len(units), min(len(numbers), len(units) // game.units)
+    played = _rounds_played(n, tables_used * game.units, rounds)
+    met = {2: 1, 3: 2, 4: 3}[game.units] if not game.rotating_pairs else 2
+    counting = math.ceil(sum(max(0, met * r - (n - 1)) for r in played) / 2)
+    pigeonholes = 0
+    if game.units > 2 and not game.rotating_pairs and tables_used * game.units == n:
+        spread = [
+            game.units // tables_used + (k < game.units % tables_used) for k in range(tables_used)
+        ]
+        pigeonholes = (rounds - 1) * tables_used * sum(math.comb(c, 2) for c in spread)
+    return max(counting, pigeonholes)
+
+
+def partner_floor(entrants: Sequence[str], tables: int | Sequence[int], rounds: int) -> int:
+    """The fewest repeated partnerships any draw of this night of rotating partners with fair
+    sit-outs can have: someone who plays r rounds has r partners among the n-1 others."""
+    n, numbers = len(entrants), _table_numbers(tables)
+    played = _rounds_played(n, min(len(numbers), n // 4) * 4, rounds)
+    return math.ceil(sum(max(0, r - (n - 1)) for r in played) / 2)
+
+
+def _rounds_played(n: int, seated: int, rounds: int) -> list[int]:
+    """Rounds played by each of n entrants when `seated` of them play each round, fairly."""
+    each, more = divmod(seated * rounds, n)
+    return [each + 1] * more + [each] * (n - more)
+
+
+# -- the draw ---------------------------------------------------------------------------------
+
+
+def make_draw(
+    entrants: Sequence[Entrant],
+    kind: str,
+    tables: int | Sequence[int],
+    rounds: int,
+    standings: Sequence[str] | None = None,
+    rng: random.Random | int = 0,
+) -> list[Round]:
+    """A whole night planned ahead: round 1 by lot, the later rounds by `plan_round` (with the
+    standings if given). Plans the night up to ATTEMPTS times and keeps the one with the fewest
+    repeated partnerships, then repeated meetings, stopping as soon as one reaches the floor;
+    short of it and without standings, polishes the best (`_polish`). About 1 s at most."""
+    rng = _rng(rng)
+    if rounds < 1:
+        raise ValueError("a night has at least one round")
+    floor = (
+        partner_floor(entrants, tables, rounds) if KINDS[kind].rotating_pairs else 0,
+        repeat_floor(entrants, kind, tables, rounds),
+    )
+    best, best_score = None, None
+    for _ in range(ATTEMPTS):
+        attempt = random.Random(rng.getrandbits(64))
+        night: list[Round] = []
+        for number in range(rounds):
+            seed = standings if number else None
+            night.append(plan_round(entrants, kind, tables, night, seed, attempt))
+        score = (partner_repeats(night) if KINDS[kind].rotating_pairs else 0, repeats(night, kind))
+        if best_score is None or score < best_score:
+            best, best_score = night, score
+        if score <= floor:
+            return best
+    if standings is None:
+        best = _polish(best, kind, floor, rng)
+    return best
+
+
+def plan_round(
+    entrants: Sequence[Entrant],
+    kind: str,
+    tables: int | Sequence[int],
+    history: Sequence[Round] = (),
+    standings: Sequence[str] | None = None,
+    rng: random.Random | int = 0,
+) -> Round:
+    """The next round after `history` (the rounds played so far tonight): the tables in play and
+    who sits out, by the rules above. `entrants` are names, or for "pairs_fixed" pairs of names;
+    `tables` the number of tables (numbered 1..n) or their numbers; `standings` names best
+    first (for Swiss rounds; names left out count as last)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown game {kind!r}: one of {', '.join(KINDS)}")
+    game, rng = KINDS[kind], _rng(rng)
+    units, numbers = _units(entrants, kind), _table_numbers(tables)
+    tables_used = min(len(numbers), len(units) // game.units)
+    if tables_used == 0:
+        raise ValueError(f"{kind}: {game.seats} players are needed for a table")
+    night = _Night(units, game, history, standings)
+    benched, pool, free = night.due_to_sit_out(len(units) - tables_used * game.units)
+    if game.units == 2:
+        groups, bench = night.match(set(range(len(units))) - set(benched), pool, free, rng)
+    elif game.rotating_pairs:
+        groups, bench = night.partnerships_then_tables(benched, pool, free, rng)
+    else:
+        groups, bench = night.seat_by_lot(benched, pool, free, tables_used, rng)
+    groups, bench = night.improve(groups, bench, pool, rng)
+    return night.round(len(history) + 1, groups, benched + bench, numbers, rng)
+
+
+def _polish(
+    night: list[Round], kind: str, floor: tuple[int, int], rng: random.Random
+) -> list[Round]:
+    """A night planned ahead, polished as a whole: a round planned early cannot see the rounds
+    after it. Someone in a repeat (a repeated partnership or meeting) swaps places with someone
+    else in the same round, at another table or, with rotating partners, across their own
+    table; or two partnerships of a round swap tables. A swap is made when it lowers the night's
+    repeated partnerships, or leaves them and lowers its repeated meetings; who sits out stays
+    as it is. When no swap helps, a random swap of someone in a repeat shakes the night and it is
+    polished again (until the floor, or for about POLISH_EFFORT swaps weighed), going back to the
+    best night whenever a shake made it worse. The night returned is one that no swap improves.
+
+    A "piece" is what sits in one place of a side: a player, or a fixed pair (one per side)."""
+    rotating = KINDS[kind].rotating_pairs
+    pieces = sorted({piece for r in night for s in r.seatings for piece in _pieces(s, kind)})
+    index = {piece: k for k, piece in enumerate(pieces)}
+    # layout[round][table][side] = the pieces of that side, by index
+    layout = [
+        [[[index[p] for p in _side_pieces(side, kind)] for side in s.sides] for s in r.seatings]
+        for r in night
+    ]
+    partner_weight = 1 + len(night) * math.comb(len(pieces), 2)  # outweighs all meetings
+    partnered = [[0] * len(pieces) for _ in pieces]
+    met = [[0] * len(pieces) for _ in pieces]
+    total = effort = 0
+
+    def relations(table):
+        if rotating:
+            for side in table:
+                yield partnered, 1, side[0], side[1]
+        for one, other in combinations(table, 2):
+            for a in one:
+                for b in other:
+                    yield met, 0, a, b
+
+    def account(table, step):
+        """Counts the table in (step 1) or out (step -1) of the night."""
+        nonlocal total
+        for counts, is_partner, a, b in relations(table):
+            weight = partner_weight if is_partner else 1
+            if step < 0:
+                counts[a][b] -= 1
+                counts[b][a] -= 1
+            if counts[a][b] >= 1:
+                total += step * weight
+            if step > 0:
+                counts[a][b] += 1
+                counts[b][a] += 1
+
+    def in_repeat(table) -> bool:
+        return any(counts[a][b] >= 2 for counts, _, a, b in relations(table))
+
+    def ties(table, s, x, away):
+        """The partners and opponents x has, or would have, at side s of `table`, leaving out
+        `away` (who swaps with x): (counts, weight, piece)."""
+        for v, side in enumerate(table):
+            for z in side:
+                if z not in (x, away):
+                    if v != s:
+                        yield met, 1, z
+                    elif rotating:
+                        yield partnered, partner_weight, z
+
+    def exchange(tables, one, other):
+        """Swaps the pieces x and y at places (table, side, k): the change in the night's total
+        (x's repeats where it sits, less those where it goes, and y's)."""
+        (t, s, k), (u, v, m) = one, other
+        x, y = tables[t][s][k], tables[u][v][m]
+        gone = sum(w for c, w, z in ties(tables[t], s, x, y) if c[x][z] >= 2)
+        gone += sum(w for c, w, z in ties(tables[u], v, y, x) if c[y][z] >= 2)
+        new = sum(w for c, w, z in ties(tables[u], v, x, y) if c[x][z] >= 1)
+        new += sum(w for c, w, z in ties(tables[t], s, y, x) if c[y][z] >= 1)
+        return new - gone
+
+    def exchange_sides(tables, one, other):
+        """Swaps side s of table t with side v of table u (partnerships stay): the change."""
+        (t, s), (u, v) = one, other
+        mine, theirs = tables[t][s], tables[u][v]
+        facing_mine, facing_theirs = tables[t][1 - s], tables[u][1 - v]
+        gone = sum(met[a][b] >= 2 for a in mine for b in facing_mine)
+        gone += sum(met[a][b] >= 2 for a in theirs for b in facing_theirs)
+        new = sum(met[a][b] >= 1 for a in mine for b in facing_theirs)
+        new += sum(met[a][b] >= 1 for a in theirs for b in facing_mine)
+        return new - gone
+
+    def make(tables, change, one, other):
+        """Makes the swap, counting the two tables out of the night and in again."""
+        affected = {one[0], other[0]}
+        for t in affected:
+            account(tables[t], -1)
+        if change is exchange:
+            (t, s, k), (u, v, m) = one, other
+            tables[t][s][k], tables[u][v][m] = tables[u][v][m], tables[t][s][k]
+        else:
+            (t, s), (u, v) = one, other
+            tables[t][s], tables[u][v] = tables[u][v], tables[t][s]
+        for t in affected:
+            account(tables[t], 1)
+
+    def attempt(tables, change, one, other) -> bool:
+        """Makes the swap if it lowers the night's total."""
+        nonlocal effort
+        effort += 1
+        if change(tables, one, other) < 0:
+            make(tables, change, one, other)
+            return True
+        return False
+
+    def repeating(tables, place) -> bool:  # is the piece at this place in a repeat?
+        t, s, k = place
+        x = tables[t][s][k]
+        return any(c[x][z] >= 2 for c, _, z in ties(tables[t], s, x, None))
+
+    def places(tables):
+        return [
+            (t, s, k)
+            for t in range(len(tables))
+            for s in range(len(tables[t]))
+            for k in range(len(tables[t][s]))
+        ]
+
+    def moves(tables, t):
+        """The swaps that may lower the repeats of table t: its pieces in a repeat with those of
+        other tables (with rotating partners, also across the table), and its sides with those
+        of other tables. (A swap lowers the repeats only if one of the two is in a repeat.)"""
+        for one in places(tables):
+            if one[0] != t or not repeating(tables, one):
+                continue
+            for other in places(tables):
+                if other[0] != t or (rotating and other[1] != one[1]):
+                    yield exchange, one, other
+        if rotating:
+            for s in range(len(tables[t])):
+                for u in range(len(tables)):
+                    if u != t:
+                        for v in range(len(tables[u])):
+                            yield exchange_sides, (t, s), (u, v)
+
+    def descend():
+        improved = True
+        while improved:
+            improved = False
+            spots = [
+                (tables, t) for tables in layout for t in range(len(tables)) if in_repeat(tables[t])
+            ]
+            rng.shuffle(spots)
+            for tables, t in spots:
+                options = list(moves(tables, t))
+                rng.shuffle(options)
+                for change, one, other in options:
+                    if in_repeat(tables[t]) and attempt(tables, change, one, other):
+                        improved = True
+
+    def load(new_layout):
+        nonlocal layout, total
+        layout = [[[list(side) for side in table] for table in tables] for tables in new_layout]
+        for counts in (partnered, met):
+            for row in counts:
+                row[:] = [0] * len(row)
+        total = 0
+        for tables in layout:
+            for table in tables:
+                account(table, 1)
+
+    target = floor[0] * partner_weight + floor[1]
+    load(layout)
+    descend()
+    best, best_total = layout, total
+    load(best)  # a copy to work on
+    while best_total > target and effort < POLISH_EFFORT:
+        spots = [
+            (tables, t) for tables in layout for t in range(len(tables)) if in_repeat(tables[t])
+        ]
+        spots = [(tables, t) for tables, t in spots if len(tables) > 1 or rotating]
+        if not spots:
+            break
+        tables, t = rng.choice(spots)
+        change, one, other = rng.choice(list(moves(tables, t)))
+        make(tables, change, one, other)
+        descend()
+        if total <= best_total:
+            best, best_total = (
+                [[[list(side) for side in table] for table in tables] for tables in layout],
+                total,
+            )
+        else:
+            load(best)
+    return [
+        Round(
+            r.number,
+            tuple(
+                Seating(s.table, tuple(_side_names(side, pieces, kind) for side in table))
+                for s, table in zip(r.seatings, tables, strict=True)
+            ),
+            r.sitting_out,
+        )
+        for r, tables in zip(night, best, strict=True)
+    ]
+
+
+def _pieces(seating: Seating, kind: str):
+    return [piece for side in seating.sides for piece in _side_pieces(side, kind)]
+
+
+def _side_pieces(side: tuple[str, ...], kind: str) -> list:
+    return [side] if KINDS[kind].fixed_pairs else list(side)
+
+
+def _side_names(side: list[int], pieces: list, kind: str) -> tuple[str, ...]:
+    return pieces[side[0]] if KINDS[kind].fixed_pairs else tuple(pieces[k] for k in side)
+
+
+# -- how ---------------------------------------------------------------------------------------
+
+
+class _Night:
+    """The night so far, seen from the next round: the entrants (units: a player, or a fixed
+    pair, by index), what happened between them, and the cost of a table, one number whose
+    levels follow the rules of the module's docstring."""
+
+    LEVELS = ("partner", "opponent", "partner_again", "opponent_again", "bench", "standing")
+
+    def __init__(self, units, game, history, standings):
+        self.units, self.game, n = units, game, len(units)
+        played = Counter()
+        partnered = partnerships(history)
+        seated = Counter(p for r in history for s in r.seatings for p in s.seats)
+        for r in history:
+            for s in r.seatings:
+                for one, other in combinations(s.sides, 2):
+                    played.update(frozenset((a, b)) for a in one for b in other)
+
+        def between(counts, i, j):
+            return max(counts[frozenset((a, b))] for a in units[i] for b in units[j])
+
+        self.met = [[between(played, i, j) if i != j else 0 for j in range(n)] for i in range(n)]
+        self.partnered = [
+            [between(partnered, i, j) if i != j else 0 for j in range(n)] for i in range(n)
+        ]
+        # rounds sat out, or missed (a latecomer sat out the rounds before they came)
+        self.sat_out = [len(history) - min(seated[p] for p in unit) for unit in units]
+        self.swiss = standings is not None
+        place = {name: k for k, name in enumerate(standings or ())}
+        last = len(place)
+        self.rank = [min(place.get(p, last) for p in unit) if self.swiss else 0 for unit in units]
+        worst = max(self.rank)
+        self.bench_cost = [worst - r for r in self.rank]  # the higher placed, the dearer to bench
+        # One number for a cost: each level outweighs all the lower ones of a round together.
+        base = 8 * (n + 1) ** 2 * (len(history) + 2)
+        self.weight = dict(
+            zip(reversed(self.LEVELS), (base**k for k in range(len(self.LEVELS))), strict=True)
+        )
+        self.cache: dict = {}
+
+    # the rules, as costs
+
+    def pairs_cost(self, partners, opponents) -> int:
+        w, cost = self.weight, 0
+        for i, j in partners:
+            if self.partnered[i][j]:
+                cost += w["partner"] + (self.partnered[i][j] - 1) * w["partner_again"]
+        for i, j in opponents:
+            if self.met[i][j]:
+                cost += w["opponent"] + (self.met[i][j] - 1) * w["opponent_again"]
+        return cost
+
+    def standing_cost(self, group) -> int:
+        if not self.swiss:
+            return 0
+        return self.weight["standing"] * sum(
+            abs(self.rank[i] - self.rank[j]) for i, j in combinations(group, 2)
+        )
+
+    def table(self, group) -> tuple[int, tuple]:
+        """The cost of seating `group` at one table, and its sides (with rotating partners, the
+        best of the three ways to make two partnerships)."""
+        key = tuple(sorted(group))
+        if key not in self.cache:
+            standing = self.standing_cost(key)
+            if self.game.rotating_pairs:
+                a, b, c, d = key
+                options = (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
+                self.cache[key] = min(
+                    (
+                        self.pairs_cost(sides, [(x, y) for x in sides[0] for y in sides[1]])
+                        + standing,
+                        sides,
+                    )
+                    for sides in options
+                )
+            else:
+                self.cache[key] = (
+                    self.pairs_cost((), combinations(key, 2)) + standing,
+                    tuple((i,) for i in key),
+                )
+        return self.cache[key]
+
+    def bench(self, group) -> int:
+        return self.weight["bench"] * sum(self.bench_cost[i] for i in group)
+
+    # rule 1: who sits out
+
+    def due_to_sit_out(self, count: int) -> tuple[list[int], list[int], int]:
+        """Those who must sit out (all who sat out least, while they are not too many), the pool
+        the rest come from (the next fewest) and how many of the pool sit out."""
+        benched: list[int] = []
+        for times in sorted(set(self.sat_out)):
+            level = [i for i, t in enumerate(self.sat_out) if t == times]
+            if len(benched) + len(level) > count:
+                return benched, level, count - len(benched)
+            benched += level
+        return benched, [], 0
+
+    # first seatings
+
+    def match(self, units, pool, free, rng, cost=None):
+        """Two at a table, exactly: a maximum-weight matching of `units` in which `free` of the
+        pool are matched to a bench seat instead. Small random weights draw lots among equals."""
+        cost = cost or (lambda i, j: self.table((i, j))[0])
+        units = sorted(units)
+        noise = len(units) + 1
+        graph = nx.Graph()
+        # maxcardinality: everyone is matched, so maximising (big - cost) minimises the cost
+        for i, j in combinations(units, 2):
+            graph.add_edge(i, j, weight=-(cost(i, j) * noise * 64 + rng.randrange(64)))
+        for seat in range(free):
+            for i in pool:
+                graph.add_edge(
+                    ("bench", seat), i, weight=-(self.bench((i,)) * noise * 64 + rng.randrange(64))
+                )
+        shift = 1 - min((w for _, _, w in graph.edges(data="weight")), default=0)
+        for _, _, data in graph.edges(data=True):
+            data["weight"] += shift
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        groups, bench = [], []
+        for i, j in matching:
+            if isinstance(i, tuple) or isinstance(j, tuple):
+                bench.append(j if isinstance(i, tuple) else i)
+            else:
+                groups.append([i, j])
+        return groups, bench
+
+    def partnerships_then_tables(self, benched, pool, free, rng):
+        """Rotating partners: the partnerships by a matching (rule 2, then the standings), then the
+        partnerships two by two to tables by a second matching (rule 3, then the standings)."""
+        players = set(range(len(self.units))) - set(benched)
+
+        def partners(i, j):
+            return self.pairs_cost([(i, j)], ()) + self.standing_cost((i, j))
+
+        sides, bench = self.match(players, pool, free, rng, partners)
+        tables, _ = self.match(
+            range(len(sides)),
+            [],
+            0,
+            rng,
+            lambda a, b: (
+                self.pairs_cost((), [(x, y) for x in sides[a] for y in sides[b]])
+                + self.standing_cost(sides[a] + sides[b])
+            ),
+        )
+        return [sides[a] + sides[b] for a, b in tables], bench
+
+    def seat_by_lot(self, benched, pool, free, tables_used, rng):
+        """Tables of three or four, to start from: the bench from the pool by lot (with standings,
+        the lowest placed), the rest by lot (with standings, in order: the leaders together)."""
+        pool = list(pool)
+        rng.shuffle(pool)
+        if self.swiss:
+            pool.sort(key=lambda i: -self.rank[i])
+        bench = pool[:free]
+        seated = [i for i in range(len(self.units)) if i not in set(benched) | set(bench)]
+        rng.shuffle(seated)
+        if self.swiss:
+            seated.sort(key=lambda i: self.rank[i])
+        size = self.game.units
+        return [seated[k * size : (k + 1) * size] for k in range(tables_used)], bench
+
+    # better seatings
+
+    def improve(self, groups, bench, pool, rng):
+        """Swaps two players of two tables, or a player at a table with one on the bench (both of
+        the pool), or with rotating partners two partnerships of two tables, while the swap makes
+        the round cheaper. Ends in a round that no such swap improves."""
+        groups, bench, pool = [list(g) for g in groups], list(bench), set(pool)
+        spots = [(g, k) for g in range(len(groups)) for k in range(len(groups[g]))]
+        spots += [(None, k) for k in range(len(bench))]
+        cost = [self.table(g)[0] for g in groups]
+        bench_cost = self.bench(bench)
+        changed = True
+        while changed:
+            changed = False
+            rng.shuffle(spots)
+            for (g, k), (h, m) in combinations(spots, 2):
+                if g == h or (g is None and groups[h][m] not in pool):
+                    continue
+                if h is None:
+                    if groups[g][k] not in pool:
+                        continue
+                    (g, k), (h, m) = (h, m), (g, k)
+                if g is None:  # bench ⇄ table h
+                    seated, waiting = groups[h][m], bench[k]
+                    groups[h][m], bench[k] = waiting, seated
+                    new_table, new_bench = self.table(groups[h])[0], self.bench(bench)
+                    if new_table + new_bench < cost[h] + bench_cost:
+                        cost[h], bench_cost, changed = new_table, new_bench, True
+                    else:
+                        groups[h][m], bench[k] = seated, waiting
+                    continue
+                groups[g][k], groups[h][m] = groups[h][m], groups[g][k]
+                one, other = self.table(groups[g])[0], self.table(groups[h])[0]
+                if one + other < cost[g] + cost[h]:
+                    cost[g], cost[h], changed = one, other, True
+                else:
+                    groups[g][k], groups[h][m] = groups[h][m], groups[g][k]
+            if self.game.rotating_pairs:
+                changed |= self.swap_partnerships(groups, cost)
+        return groups, bench
+
+    def swap_partnerships(self, groups, cost) -> bool:
+        changed = False
+        for g, h in combinations(range(len(groups)), 2):
+            for one in self.table(groups[g])[1]:
+                for other in self.table(groups[h])[1]:
+                    if set(one) <= set(groups[g]) and set(other) <= set(groups[h]):
+                        new_g = [i for i in groups[g] if i not in one] + list(other)
+                        new_h = [i for i in groups[h] if i not in other] + list(one)
+                        a, b = self.table(new_g)[0], self.table(new_h)[0]
+                        if a + b < cost[g] + cost[h]:
+                            groups[g], groups[h], cost[g], cost[h], changed = (
+                                new_g,
+                                new_h,
+                                a,
+                                b,
+                                True,
+                            )
+        return changed
+
+    # the answer
+
+    def round(self, number, groups, bench, numbers, rng) -> Round:
+        """The round as names: the tables (with standings, the leaders at the lowest number;
+        otherwise by lot), each table's sides and the seats within a side by lot (fixed pairs
+        keep their order), the sitting-out in the entrants' order."""
+        groups = list(groups)
+        rng.shuffle(groups)
+        if self.swiss:
+            groups.sort(key=lambda g: min(self.rank[i] for i in g))
+        seatings = []
+        for table, group in zip(numbers, groups, strict=False):
+            sides = [list(side) for side in self.table(group)[1]]
+            rng.shuffle(sides)
+            for side in sides:
+                if not self.game.fixed_pairs:
+                    rng.shuffle(side)
+            names = tuple(tuple(p for i in side for p in self.units[i]) for side in sides)
+            seatings.append(Seating(table, names))
+        out = tuple(p for i in sorted(bench) for p in self.units[i])
+        return Round(number, tuple(seatings), out)
+
+
+def _units(entrants: Sequence[Entrant], kind: str) -> list[tuple[str, ...]]:
+    """The entrants as units of the draw: (name,) each, or for fixed pairs (name, name)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown game {kind!r}: one of {', '.join(KINDS)}")
+    if KINDS[kind].fixed_pairs:
+        units = [tuple(e) for e in entrants]
+        if any(len(u) != 2 or isinstance(e, str) for u, e in zip(units, entrants, strict=True)):
+            raise ValueError("fixed pairs are entered as pairs of names")
+    else:
+        if any(not isinstance(e, str) for e in entrants):
+            raise ValueError(f"{kind}: the entrants are names")
+        units = [(e,) for e in entrants]
+    names = [p for u in units for p in u]
+    if len(set(names)) != len(names):
+        raise ValueError("a player is entered twice")
+    return units
+
+
+def _table_numbers(tables: int | Sequence[int]) -> list[int]:
+    numbers = list(range(1, tables + 1)) if isinstance(tables, int) else sorted(set(tables))
+    if not numbers:
+        raise ValueError("no table available")
+    return numbers
+
+
+def _rng(rng: random.Random | int) -> random.Random:
+    return rng if isinstance(rng, random.Random) else random.Random(rng)
