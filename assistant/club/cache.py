@@ -16,12 +16,14 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
+    "played", "counted", "archived",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
     "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
-    "blocks_won", "pips_caught",
+    "blocks_won", "pips_caught", "counted",
 ]  # fmt: skip
+
 INSERT_SUMMARY = (
     f"INSERT OR REPLACE INTO match_summary({', '.join(SUMMARY_COLUMNS)}) "
     f"VALUES ({', '.join('?' * len(SUMMARY_COLUMNS))})"
@@ -32,14 +34,27 @@ INSERT_PLAYER = (
 )
 
 
-def rows(db, derived: dict, match_id, created, updated, finished_at, names: dict | None = None):
+def rows(
+    db,
+    derived: dict,
+    match_id,
+    created,
+    updated,
+    finished_at,
+    names: dict | None = None,
+    counted: bool = True,
+    archived: bool = False,
+):
     """The summary row and the per-seat rows of one match, as tuples for the inserts, from
-    derive.derived(match) (or derive.check, which gives the same for an import)."""
+    derive.derived(match) (or derive.check, which gives the same for an import). `counted`: the
+    match counts in ratings and standings (not an import the admin has yet to accept)."""
     summary = derived["summary"] | {
         "match_id": match_id,
         "created": created,
         "updated": updated,
         "finished_at": finished_at if derived["summary"]["finished"] else None,
+        "counted": int(counted),
+        "archived": int(archived),
     }
     ids = {p: registry.ensure(db, p, names) for p in derived["names"]}
     seats = []
@@ -51,6 +66,7 @@ def rows(db, derived: dict, match_id, created, updated, finished_at, names: dict
             "preset": summary["preset"],
             "finished": summary["finished"],
             "hands": summary["hands"],
+            "counted": int(counted),
         }
         seats.append(tuple(row[c] for c in PLAYER_COLUMNS))
     return tuple(summary[c] for c in SUMMARY_COLUMNS), seats
@@ -70,40 +86,35 @@ def add_watch_codes(db, match_ids) -> None:
     )
 
 
-def refresh(db, match_id: int, match=None) -> None:
-    """Brings one match's cache rows in line with its record; call inside the write.
-
-    `match`: the record just written, already replayed by the writer (else it is replayed)."""
-    row = db.execute(
-        "SELECT record, created, updated FROM matches WHERE id = ?", [match_id]
-    ).fetchone()
+def refresh(
+    db, match_id: int, match, created: str, updated: str, counted=True, archived=False
+) -> None:
+    """Brings one match's cache rows in line with its replayed record; call inside the write
+    that changed it (the writer has the match replayed and the row's columns at hand)."""
     old = db.execute(
-        "SELECT finished, finished_at, scores, winner FROM match_summary WHERE match_id = ?",
+        "SELECT finished, finished_at, scores, winner, counted FROM match_summary "
+        "WHERE match_id = ?",
         [match_id],
     ).fetchone()
     db.execute("DELETE FROM match_players WHERE match_id = ?", [match_id])
     db.execute("DELETE FROM match_summary WHERE match_id = ?", [match_id])
-    if row is None:
-        ratings.mark_dirty(db)
-        return
-    record, created, updated = row
-    try:
-        match = replay(orjson.loads(record)) if match is None else match
-    except RecordError:
-        ratings.mark_dirty(db)  # stored records replay; if one does not, it is left out
-        return
     was_finished = bool(old and old[0])
     finished_at = old[1] if was_finished else updated
-    summary, seats = rows(db, derive.derived(match), match_id, created, updated, finished_at)
+    derived = derive.derived(match)
+    summary, seats = rows(
+        db, derived, match_id, created, updated, finished_at, counted=counted, archived=archived
+    )
     db.execute(INSERT_SUMMARY, summary)
     db.conn.executemany(INSERT_PLAYER, seats)
     add_watch_codes(db, [match_id])
-    _rate(db, match_id, match, old, finished_at)
+    _rate(db, match_id, match, old, finished_at, counted)
 
 
-def _rate(db, match_id: int, match, old, finished_at) -> None:
-    finished = match.winner is not None
-    was_finished = bool(old and old[0])
+def _rate(db, match_id: int, match, old, finished_at, counted: bool) -> None:
+    """Keeps the ratings in step: a newly finished match that counts is rated on top when it is
+    the latest; any other change to what is rated recomputes them (on the next read)."""
+    finished = match.winner is not None and counted
+    was_finished = bool(old and old[0] and old[4])
     if not finished and not was_finished:
         return
     if was_finished:
@@ -112,7 +123,7 @@ def _rate(db, match_id: int, match, old, finished_at) -> None:
             ratings.mark_dirty(db)
         return
     later = db.execute(
-        "SELECT 1 FROM match_summary WHERE finished = 1 AND match_id != ? "
+        "SELECT 1 FROM match_summary WHERE finished = 1 AND counted = 1 AND match_id != ? "
         "AND (finished_at > ? OR (finished_at = ? AND match_id > ?)) LIMIT 1",
         [match_id, finished_at, finished_at, match_id],
     ).fetchone()
@@ -129,13 +140,18 @@ def rebuild(db) -> int:
     db.execute("DELETE FROM match_summary")
     names: dict = {}
     count = 0
-    cursor = db.execute("SELECT id, record, created, updated FROM matches ORDER BY id")
-    for match_id, record, created, updated in cursor.fetchall():
+    cursor = db.execute(
+        "SELECT id, record, created, updated, accepted, archived IS NOT NULL FROM matches "
+        "ORDER BY id"
+    )
+    for match_id, record, created, updated, counted, archived in cursor.fetchall():
         try:
             match = replay(orjson.loads(record))
         except RecordError:
             continue
-        summary, seats = rows(db, derive.derived(match), match_id, created, updated, updated, names)
+        summary, seats = rows(
+            db, derive.derived(match), match_id, created, updated, updated, names, counted, archived
+        )
         db.execute(INSERT_SUMMARY, summary)
         db.conn.executemany(INSERT_PLAYER, seats)
         count += 1

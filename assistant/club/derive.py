@@ -36,6 +36,7 @@ def summary(match: Match) -> dict:
         "winner": match.winner,
         "finished": int(match.winner is not None),
         "digest": digest(record),
+        "played": record.get("date"),
     }
 
 

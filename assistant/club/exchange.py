@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import orjson
 
-from assistant.club import cache, derive, ratings, store
+from assistant.club import cache, derive, store
 from assistant.engine import RecordError, replay
 
 FORMAT = "allfives-club/1"
@@ -153,7 +153,6 @@ def import_records(db, items: list[dict]) -> list[dict]:
     known = dict(db.execute("SELECT digest, match_id FROM match_summary").fetchall())
     names: dict = {}
     report, imported, summaries, seats = [], [], [], []
-    dirty = False
     results = checked([item["record"] for item in items])
     for n, (item, result) in enumerate(zip(items, results, strict=True), start=1):
         if "error" in result:
@@ -164,33 +163,22 @@ def import_records(db, items: list[dict]) -> list[dict]:
             report.append({"n": n, "status": "duplicate", "match": known[key]})
             continue
         created = item["created"] if _is_time(item["created"]) else now
-        match_id = store.insert(db, item["record"], created, now)
+        whole = bool(item["record"]["hands"])  # arrived with hands played: the admin accepts it
+        match_id = store.insert(
+            db, item["record"], created, now, origin="import", accepted=not whole
+        )
         known[key] = match_id
-        summary, players = cache.rows(db, result, match_id, created, now, now, names)
+        summary, players = cache.rows(
+            db, result, match_id, created, now, now, names, counted=not whole
+        )
         summaries.append(summary)
         seats += players
-        dirty = dirty or bool(result["summary"]["finished"])
         imported.append(match_id)
         report.append({"n": n, "status": "imported", "match": match_id})
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
     cache.add_watch_codes(db, imported)
-    if dirty:
-        _rate(db, imported[0], now)
     return report
-
-
-def _rate(db, first_id: int, now: str) -> None:
-    """The imported matches finished now, after every other: rated on top, unless an older
-    match claims to have finished later or the ratings are to be recomputed anyway."""
-    later = db.execute(
-        "SELECT 1 FROM match_summary WHERE finished = 1 AND match_id < ? AND finished_at > ?",
-        [first_id, now],
-    ).fetchone()
-    if later or ratings.is_dirty(db):
-        ratings.mark_dirty(db)
-    else:
-        ratings.add_matches_from(db, first_id)
 
 
 def _is_time(value) -> bool:

@@ -127,8 +127,8 @@ def _stats(row: dict) -> dict:
 def player_stats(db, player_id: int) -> dict:
     """A player's figures over their finished matches: overall and per preset."""
     cursor = db.execute(
-        f"SELECT preset, {STAT_SUMS} FROM match_players WHERE player_id = ? AND finished = 1 "
-        "GROUP BY preset ORDER BY preset",
+        f"SELECT preset, {STAT_SUMS} FROM match_players "
+        "WHERE player_id = ? AND finished = 1 AND counted = 1 GROUP BY preset ORDER BY preset",
         [player_id],
     )
     names = [d[0] for d in cursor.description]
@@ -165,7 +165,8 @@ def partnerships(db, player_id: int) -> list[dict]:
         "FROM match_players a "
         "JOIN match_players b ON b.match_id = a.match_id AND b.player_id = a.partner_id "
         "JOIN players q ON q.id = a.partner_id "
-        "WHERE a.player_id = ? AND a.finished = 1 GROUP BY a.partner_id ORDER BY matches DESC",
+        "WHERE a.player_id = ? AND a.finished = 1 AND a.counted = 1 GROUP BY a.partner_id "
+        "ORDER BY matches DESC",
         [player_id],
     )
     names = [d[0] for d in cursor.description]

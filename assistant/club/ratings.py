@@ -68,7 +68,8 @@ def _games(db, where: str = "", params: list | None = None):
     """Finished matches in rating order, each as (teams of player ids, places)."""
     rows = db.execute(
         "SELECT s.match_id, s.scores, s.winner, p.side, p.player_id FROM match_summary s "
-        f"JOIN match_players p ON p.match_id = s.match_id WHERE s.finished = 1 {where} "
+        f"JOIN match_players p ON p.match_id = s.match_id WHERE s.finished = 1 AND s.counted = 1 "
+        f"{where} "
         "ORDER BY s.finished_at, s.match_id, p.seat",
         params or [],
     )

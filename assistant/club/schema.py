@@ -35,17 +35,41 @@ def create_matches(db: Database) -> None:
 
 @migrations()
 def club_tables(db: Database) -> None:
-    """Players, watch codes and the derived statistics cache."""
-    from assistant.club import cache  # it needs the tables this module makes
-
+    """Players, watch codes and the derived statistics cache (filled by a later step)."""
     create_tables(db)
-    cache.rebuild(db)
 
 
 @migrations()
 def home_index(db: Database) -> None:
     """The index the home screen's list of matches in play reads."""
     create_tables(db)
+
+
+@migrations()
+def provenance_and_dates(db: Database) -> None:
+    """Where each match came from and whether it counts, when it was closed or archived; the
+    imports; the match's date and whether it counts, in the cache.
+
+    A match entered at the table counts at once. A finished match that arrives whole (an
+    import, the API) is `imported` and counts in ratings and standings only once the admin
+    accepts it (`accepted`). `closed`: when the table closed a finished match ("Final", a
+    rematch); after that only the admin may change it. Matches from before this step count."""
+    from assistant.club import cache
+
+    matches = db["matches"]
+    matches.add_column("origin", str, not_null_default="table")  # table, api or import
+    matches.add_column("import_id", int)
+    matches.add_column("accepted", int, not_null_default=1)
+    matches.add_column("closed", str)
+    matches.add_column("archived", str)
+    summary = db["match_summary"]
+    summary.add_column("played", str)  # the record's date; NULL: undated
+    summary.add_column("counted", int, not_null_default=1)
+    summary.add_column("archived", int, not_null_default=0)
+    db["match_players"].add_column("counted", int, not_null_default=1)
+    create_tables(db)  # the imports table
+    db.execute("CREATE INDEX match_summary_played ON match_summary(played, match_id)")
+    cache.rebuild(db)
 
 
 def migrate(path: str | Path) -> None:
@@ -143,6 +167,17 @@ CREATE INDEX IF NOT EXISTS ratings_ordinal ON ratings(ordinal);
 CREATE TABLE IF NOT EXISTS club_meta (
     key TEXT PRIMARY KEY,
     value TEXT
+);
+
+-- Each import of a file: what it held, how far it got, and when the admin accepted it.
+CREATE TABLE IF NOT EXISTS imports (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    name TEXT,
+    total INTEGER NOT NULL DEFAULT 0,
+    done INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'running',
+    accepted TEXT
 );
 
 -- A match deleted by any route takes its cache rows with it; the ratings are then recomputed.
