@@ -227,6 +227,24 @@ class LiveServer:
         with urllib.request.urlopen(self.url + path, timeout=10) as response:
             return json.loads(response.read())
 
+    def accept_imported(self) -> None:
+        """What the club admin's acceptance does: every match that arrived whole counts."""
+        accept_imported(self.db)
+
+
+def accept_imported(path) -> None:
+    """Every imported match in the database file accepted, as the club admin accepts them."""
+    from assistant.club import store
+    from assistant.db import connect
+
+    db = connect(path)
+    try:
+        ids = [i for (i,) in db.execute("SELECT id FROM matches WHERE accepted = 0").fetchall()]
+        if ids:
+            store.accept(db, ids)
+    finally:
+        db.close()
+
 
 def call(url: str, body=None, method: str = "POST", timeout: float = 10) -> tuple[int, dict]:
     """(status, JSON body) of one request; a JSON body when `body` is not None."""

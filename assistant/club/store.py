@@ -1,16 +1,29 @@
-"""Matches in the database: each row holds a match record and a version that every write bumps."""
+"""Matches in the database: each row holds a match record, the source of truth, and a version
+that every write bumps.
 
-import json
-from collections.abc import Callable
+Every change to a record is made here, by the engine, in one write transaction: the row is read
+once, the entry is put to the engine against the match as replayed for that version (kept in
+memory, so only the current hand is replayed), the new record is written, the club's cache rows
+are refreshed from the new match, and both are returned, so a screen shows the result without
+replaying again. A stale phone (an older version) is refused with the match as it is now.
+
+Who may change a finished match: the table, until it closes the match ("Final", a rematch) or
+leaves it for `CLOSE_AFTER`; after that only the club admin."""
+
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache
+from assistant.club import cache, ratings
 from assistant.db import immediate
-from assistant.engine import Match
+from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
+
+CLOSE_AFTER = timedelta(minutes=30)
+ORIGINS = ("table", "api", "import")
 
 
 class UnknownMatch(LookupError):
@@ -23,7 +36,25 @@ class StoredMatch:
     version: int
     record: dict
     leader: str | None  # the chosen leader of the hand about to start, when the rules ask
+    created: str
     updated: str
+    origin: str = "table"  # table, api or import
+    accepted: bool = True  # counts in ratings and standings (an import once the admin accepts)
+    closed: str | None = None  # when the table closed the finished match
+    text: str = ""  # the record as stored
+
+    @property
+    def imported(self) -> bool:
+        """The match arrived whole (an import, or the API with its hands) and awaits the admin."""
+        return not self.accepted
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A match after a write: as stored, and as the engine replayed it."""
+
+    stored: StoredMatch
+    match: Match
 
 
 class StaleVersion(Exception):
@@ -34,49 +65,30 @@ class StaleVersion(Exception):
         self.fresh = fresh
 
 
-def _now() -> str:
+class ClosedMatch(Exception):
+    """The match is finished and closed: only the club admin may change it now."""
+
+    def __init__(self, fresh: StoredMatch):
+        super().__init__(f"match {fresh.id} is closed")
+        self.fresh = fresh
+
+
+def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _text(record: dict) -> str:
-    """The record as stored. orjson is seven times faster (the import writes thousands), but
-    cannot write an integer beyond 64 bits, which the engine takes for a target."""
-    try:
-        return orjson.dumps(record).decode()
-    except TypeError:
-        return json.dumps(record)
+    """The record as stored (a record the engine takes holds no integer beyond its limits, so
+    orjson, seven times faster than json, writes every one)."""
+    return orjson.dumps(record).decode()
 
 
-def _from_row(row: dict) -> StoredMatch:
-    record = json.loads(row["record"])
-    next_hand = len(record.get("hands", [])) + 1
-    leader = row["leader"] if row["leader_hand"] == next_hand else None
-    return StoredMatch(row["id"], row["version"], record, leader, row["updated"])
+# -- reading ------------------------------------------------------------------------------------
 
-
-def create(db: Database, record: dict, leader: str | None = None) -> StoredMatch:
-    now = _now()
-    with immediate(db):
-        match_id = insert(db, record, now, now, leader)
-        cache.refresh(db, match_id)  # the club's statistics, in the same transaction
-    return get(db, match_id)
-
-
-def insert(
-    db: Database, record: dict, created: str, updated: str, leader: str | None = None
-) -> int:
-    """A new match row at version 1, inside the caller's transaction; its id. Every new match is
-    written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write)."""
-    leader_hand = len(record.get("hands", [])) + 1 if leader else None
-    return db.execute(
-        "INSERT INTO matches(record, version, leader, leader_hand, created, updated) "
-        "VALUES (?, 1, ?, ?, ?, ?)",
-        [_text(record), leader, leader_hand, created, updated],
-    ).lastrowid
-
-
-COLUMNS = ("id", "version", "record", "leader", "leader_hand", "updated")
+COLUMNS = (
+    "id", "version", "record", "leader", "leader_hand", "created", "updated", "origin",
+    "accepted", "closed",
+)  # fmt: skip
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
 
@@ -88,47 +100,228 @@ def get(db: Database, match_id: int) -> StoredMatch:
         row = None
     if row is None:
         raise UnknownMatch(match_id)
-    return _from_row(dict(zip(COLUMNS, row, strict=True)))
+    values = dict(zip(COLUMNS, row, strict=True))
+    text = values["record"]
+    kept = _replays.get(match_id)
+    record = kept.record if kept and kept.text == text else orjson.loads(text)
+    next_hand = len(record.get("hands", [])) + 1
+    leader = values["leader"] if values["leader_hand"] == next_hand else None
+    return StoredMatch(
+        values["id"],
+        values["version"],
+        record,
+        leader,
+        values["created"],
+        values["updated"],
+        values["origin"],
+        bool(values["accepted"]),
+        values["closed"],
+        text,
+    )
 
 
-def change(db: Database, match_id: int, version: int, edit: Callable[[dict], dict]) -> StoredMatch:
-    """Replaces the record by edit(record) if the match is still at `version`.
-
-    edit raises (the engine's RecordError) when the change breaks the rules: nothing is written."""
-    return enter(db, match_id, version, lambda stored: (edit(stored.record), None))[0]
-
-
-def enter(
-    db: Database, match_id: int, version: int, edit: Callable[[StoredMatch], tuple[dict, Match]]
-) -> tuple[StoredMatch, Match | None]:
-    """Like `change`, but edit(stored) returns the new record and the match it replays to (the
-    engine's add_entry does both): the club's cache is refreshed from that match and it is
-    returned with the stored match, so the caller shows the table without replaying again."""
-    replayed: list = []
-
-    def columns(stored: StoredMatch) -> dict:
-        record, match = edit(stored)
-        replayed.append(match)
-        return {"record": _text(record)}
-
-    stored = _write(db, match_id, version, columns, replayed)
-    return stored, replayed[0]
+def replayed(db: Database, stored: StoredMatch) -> Match:
+    """The match a stored version replays to: kept in memory per version, so a screen that shows
+    a match, and every write to it, replays only what changed."""
+    kept = _replays.get(stored.id)
+    if kept and kept.text == stored.text:
+        return kept.match
+    match = replay(stored.record, prefix=kept.match if kept else None)
+    _replays.put(stored.id, stored, match)
+    return match
 
 
-def choose_leader(db: Database, match_id: int, version: int, leader: str) -> StoredMatch:
-    def columns(stored: StoredMatch) -> dict:
-        return {"leader": leader, "leader_hand": len(stored.record.get("hands", [])) + 1}
+def is_closed(stored: StoredMatch, match: Match, at: datetime | None = None) -> bool:
+    """A finished match is closed once the table said so, or `CLOSE_AFTER` after its last
+    entry; a match still being played never is."""
+    if match.winner is None:
+        return False
+    if stored.closed:
+        return True
+    at = at or datetime.now(UTC)
+    return datetime.fromisoformat(stored.updated) + CLOSE_AFTER <= at
 
-    return _write(db, match_id, version, columns)
+
+# -- writing ------------------------------------------------------------------------------------
 
 
-def _write(db: Database, match_id: int, version: int, columns, replayed=()) -> StoredMatch:
+def create(
+    db: Database, record: dict, leader: str | None = None, origin: str = "table"
+) -> StoredMatch:
+    """A new match. One that arrives with hands played (`origin` api or import) is imported:
+    it counts in ratings and standings once the admin accepts it."""
+    match = replay(record)
+    created = now()
+    accepted = origin == "table" or not record["hands"]
+    with immediate(db):
+        match_id = insert(db, record, created, created, leader, origin, accepted)
+        cache.refresh(db, match_id, match, created, created, counted=accepted)
+    return get(db, match_id)
+
+
+def insert(
+    db: Database,
+    record: dict,
+    created: str,
+    updated: str,
+    leader: str | None = None,
+    origin: str = "table",
+    accepted: bool = True,
+    import_id: int | None = None,
+) -> int:
+    """A new match row at version 1, inside the caller's transaction; its id. Every new match is
+    written here: by `create`, and by the import for each record it takes (its cache rows are
+    the caller's to write)."""
+    leader_hand = len(record.get("hands", [])) + 1 if leader else None
+    return db.execute(
+        "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
+        "accepted, import_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)",
+        [_text(record), leader, leader_hand, created, updated, origin, int(accepted), import_id],
+    ).lastrowid
+
+
+def enter(db: Database, match_id: int, version: int, entry: object, admin=False) -> Saved:
+    """Adds one entry as a player says it (`engine.add_entry`): the chosen leader of a new hand
+    is the one stored with the match."""
+    return _write(
+        db,
+        match_id,
+        version,
+        lambda stored, match: add_entry(stored.record, entry, stored.leader, match),
+        admin,
+    )
+
+
+def undo(db: Database, match_id: int, version: int, admin=False) -> Saved:
+    """Takes the last entry away (`engine.undo_entry`)."""
+    return _write(
+        db, match_id, version, lambda stored, match: undo_entry(stored.record, match), admin
+    )
+
+
+def correct(
+    db: Database, match_id: int, version: int, position: int, entry: object, admin=False
+) -> Saved:
+    """Replaces event `position` of the last hand (`engine.replace_entry`)."""
+    return _write(
+        db,
+        match_id,
+        version,
+        lambda stored, match: replace_entry(stored.record, position, entry, match),
+        admin,
+    )
+
+
+def change(db: Database, match_id: int, version: int, record: dict) -> Saved:
+    """The admin's editor: the whole record replaced (checked by replaying it)."""
+    return _write(
+        db, match_id, version, lambda _stored, match: (record, replay(record, prefix=match)), True
+    )
+
+
+def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Saved:
+    """Who leads the next hand, when the rules leave it to the table (lot, or a pick)."""
+    with immediate(db):
+        stored, match = _current(db, match_id, version)
+        hand = len(stored.record.get("hands", [])) + 1
+        _update(db, stored, {"leader": leader, "leader_hand": hand})
+        return _saved(db, match_id, match)
+
+
+def close(db: Database, match_id: int) -> StoredMatch:
+    """The table is done with a finished match ("Final", a rematch): only the admin may
+    change it from now on. A match still being played is left open."""
     with immediate(db):
         stored = get(db, match_id)
-        if stored.version != version:
-            raise StaleVersion(stored)
-        update = columns(stored) | {"version": version + 1, "updated": _now()}
-        assignments = ", ".join(f"{name} = ?" for name in update)  # names from this module
-        db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", [*update.values(), match_id])
-        cache.refresh(db, match_id, next(iter(replayed), None))
+        if stored.closed is None and replayed(db, stored).winner is not None:
+            db.execute("UPDATE matches SET closed = ? WHERE id = ?", [now(), match_id])
     return get(db, match_id)
+
+
+def accept(db: Database, match_ids: list[int]) -> None:
+    """The admin accepts imported matches: they count in ratings and standings from now on."""
+    marks = ",".join("?" * len(match_ids))
+    with immediate(db):
+        db.execute(f"UPDATE matches SET accepted = 1 WHERE id IN ({marks})", match_ids)
+        db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", match_ids)
+        db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", match_ids)
+        ratings.mark_dirty(db)
+
+
+def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Saved:
+    """edit(stored, match) → the new record and the match it replays to; raises the engine's
+    RecordError when the change breaks a rule, and then nothing is written."""
+    with immediate(db):
+        stored, match = _current(db, match_id, version)
+        if not admin and is_closed(stored, match):
+            raise ClosedMatch(stored)
+        record, updated = edit(stored, match)
+        text = _text(record)
+        changed = {"record": text, "updated": now()}
+        _update(db, stored, changed)
+        cache.refresh(
+            db, match_id, updated, stored.created, changed["updated"], counted=stored.accepted
+        )
+        return _saved(db, match_id, updated)
+
+
+def _current(db: Database, match_id: int, version: int) -> tuple[StoredMatch, Match]:
+    stored = get(db, match_id)
+    if stored.version != version:
+        raise StaleVersion(stored)
+    return stored, replayed(db, stored)
+
+
+def _update(db: Database, stored: StoredMatch, columns: dict) -> None:
+    columns = columns | {"version": stored.version + 1}
+    assignments = ", ".join(f"{name} = ?" for name in columns)  # names from this module
+    db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", [*columns.values(), stored.id])
+
+
+def _saved(db: Database, match_id: int, match: Match) -> Saved:
+    """The match as just written (read inside the transaction) with its replay, kept for the
+    next tap."""
+    stored = get(db, match_id)
+    _replays.put(match_id, stored, match)
+    return Saved(stored, match)
+
+
+# -- the replayed matches kept in memory ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Kept:
+    text: str
+    record: dict
+    match: Match
+
+
+class _Replays:
+    """The latest replayed version of the matches in use, per process: a tap replays only the
+    current hand (the settled ones are shared, `engine.replay(prefix=...)`), and the record is
+    not parsed again. A version is recognised by its stored text, the only thing a replay
+    depends on: a match deleted and made again under the same id, or the same id in another
+    database file, is never mistaken for it."""
+
+    SIZE = 256
+
+    def __init__(self):
+        self.kept: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key) -> _Kept | None:
+        with self.lock:
+            kept = self.kept.get(key)
+            if kept is not None:
+                self.kept.move_to_end(key)
+            return kept
+
+    def put(self, key, stored: StoredMatch, match: Match) -> None:
+        with self.lock:
+            self.kept[key] = _Kept(stored.text, stored.record, match)
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.SIZE:
+                self.kept.popitem(last=False)
+
+
+_replays = _Replays()

@@ -58,6 +58,7 @@ def test_the_replay_steps_through_the_counts(page: Page, live_server):
 def test_player_names_are_thumb_sized_links_on_a_phone(page: Page, live_server):
     """On the leaderboard and the players list a short name (N) is still a 44 px target."""
     live_server.post_json("/api/matches", F)  # N and S beat E and W
+    live_server.accept_imported()
     for path, links in (("/leaderboard", ".leaderboard td a"), ("/players", ".player-list a")):
         page.goto(live_server.url + path)
         names = page.locator(links)

@@ -151,13 +151,17 @@ def test_history_filters(db):
     assert queries.history(db, queries.HistoryFilter(player="nobody"))["unknown_player"]
 
 
-def test_imported_matches_are_rated_on_top_as_if_played_last(db):
+def test_imported_matches_count_once_accepted_and_are_rated_as_if_played_last(db):
     from assistant.club import exchange
 
     store.create(db, A)
     with immediate(db):
         report = exchange.import_records(db, [{"record": D, "created": None}])
     assert report == [{"n": 1, "status": "imported", "match": 2}]
+    assert [r["games"] for r in queries.leaderboard(db)] == [1, 1]  # A only: D awaits the admin
+    assert stats(db, "Ann")["overall"]["matches"] == 1
+    store.accept(db, [2])
+    assert stats(db, "Ann")["overall"]["matches"] == 2
     incremental = [(r["name"], r["mu"], r["sigma"], r["games"]) for r in queries.leaderboard(db)]
     with immediate(db):
         cache.rebuild(db)
