@@ -1,11 +1,14 @@
-"""The JSON API: create, read, add an entry, undo. The record is the whole truth."""
+"""The JSON API: create, read, add an entry, undo, correct an entry, choose who leads. The
+record is the whole truth; an entry is taken exactly as the table screen takes it (the store and
+the engine decide, `store.enter`)."""
 
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from assistant.club import store
-from assistant.engine import RecordError, add_entry, replay, undo_entry
+from assistant.engine import RecordError, replay
+from assistant.web.admin import is_admin, refuse
 from assistant.web.db import get_db
 from assistant.web.messages import explain
 
@@ -17,7 +20,9 @@ def state(stored: store.StoredMatch, with_record: bool = True, match=None) -> di
     body = {"id": stored.id, "version": stored.version}
     if with_record:
         body["record"] = stored.record
-    body["result"] = (replay(stored.record) if match is None else match).result()
+    match = store.replayed(get_db(), stored) if match is None else match
+    body["result"] = match.result()
+    body["imported"] = stored.imported
     return body
 
 
@@ -35,11 +40,17 @@ def _version(body: dict) -> int:
     return version
 
 
+def _saved(saved: store.Saved):
+    return state(saved.stored, match=saved.match)
+
+
 @bp.post("/matches")
 def create_match():
+    """A new match from a record: empty, to be entered tile by tile, or with hands already
+    played (then it is imported: it counts once the club admin accepts it)."""
     record = _json_object()
     replay(record)
-    stored = store.create(get_db(), record)
+    stored = store.create(get_db(), record, origin="api")
     return state(stored, with_record=False), 201
 
 
@@ -50,20 +61,41 @@ def get_match(match_id: int):
 
 @bp.post("/matches/<int:match_id>/events")
 def add_event(match_id: int):
+    """One entry as a player says it: {"play": "5-3"}, with "end" where the ends make different
+    games; {"draw": 1}; {"pass": true}; {"left": {...}}; "player" may be given, and is checked."""
     body = _json_object()
     version = _version(body)
     entry = {key: value for key, value in body.items() if key != "version"}
-    stored, match = store.enter(
-        get_db(), match_id, version, lambda s: add_entry(s.record, entry, replayed=replay(s.record))
-    )
-    return state(stored, match=match)
+    return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin()))
 
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
     version = _version(_json_object())
-    stored, match = store.enter(get_db(), match_id, version, lambda s: undo_entry(s.record))
-    return state(stored, match=match)
+    return _saved(store.undo(get_db(), match_id, version, admin=is_admin()))
+
+
+@bp.post("/matches/<int:match_id>/correct")
+def correct(match_id: int):
+    """{"version", "position": N, ...entry}: event N (1, 2, …) of the current hand replaced."""
+    body = _json_object()
+    version = _version(body)
+    position = body.get("position")
+    if type(position) is not int:
+        raise BadRequest(_("The body must say which event to correct, as a whole number."))
+    entry = {key: value for key, value in body.items() if key not in ("version", "position")}
+    return _saved(store.correct(get_db(), match_id, version, position, entry, admin=is_admin()))
+
+
+@bp.post("/matches/<int:match_id>/leader")
+def choose_leader(match_id: int):
+    """{"version", "leader": NAME}: who leads the next hand, when the rules leave it open."""
+    body = _json_object()
+    version = _version(body)
+    leader = body.get("leader")
+    if leader not in store.get(get_db(), match_id).record["players"]:
+        raise BadRequest(_("Pick one of the players."))
+    return _saved(store.choose_leader(get_db(), match_id, version, leader))
 
 
 @bp.errorhandler(RecordError)
@@ -75,6 +107,11 @@ def broken_rule(error: RecordError):
 def stale(error: store.StaleVersion):
     body = state(error.fresh) | {"error": _("The table changed — here is the latest.")}
     return body, 409
+
+
+@bp.errorhandler(store.ClosedMatch)
+def closed(_error: store.ClosedMatch):
+    return refuse()  # 401: the club admin may, once logged in
 
 
 @bp.errorhandler(store.UnknownMatch)

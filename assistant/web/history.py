@@ -188,7 +188,7 @@ def edit(match_id: int):
             record = orjson.loads(text)
             replay(record)
             version = int(request.form.get("version", ""))
-            store.change(get_db(), match_id, version, lambda _old: record)
+            store.change(get_db(), match_id, version, record)
         except orjson.JSONDecodeError:
             error = _("This is not JSON.")
         except RecordError as broken:  # before ValueError, which it is

@@ -4,8 +4,10 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
+from assistant.club import store
 from assistant.club.store import StoredMatch
-from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, rounded
+from assistant.engine import TILES, Match, RecordError, add_entry, halves, rounded
+from assistant.web.db import get_db
 from assistant.web.i18n import term_text
 from assistant.web.messages import explain
 
@@ -25,7 +27,7 @@ class TileChoice:
 class Table:
     stored: StoredMatch
     match: Match
-    leader: str | None  # who leads the hand about to start, when known
+    leader: str | None  # the player the table chose to lead the hand about to start
     choosing: str | None = None  # a tile that fits several ends: its end is asked
     message: str | None = None
     left_form: dict = field(default_factory=dict)  # what was typed in the settlement step
@@ -48,9 +50,7 @@ class Table:
 
     @property
     def turn(self) -> str | None:
-        if self.phase == "lead":
-            return self.leader
-        return self.hand.turn if self.phase == "play" else None
+        return self.match.turn(self.leader)
 
     @property
     def current_side(self) -> int | None:
@@ -81,8 +81,8 @@ class Table:
         return [suits[6], suits[5] + suits[0], suits[4] + suits[1], suits[3] + suits[2]]
 
     def ends_for(self, tile: str) -> list:
-        fitting = set(self.hand.fits(tile))
-        return [end for end in self.hand.open_ends() if end.name in fitting]
+        """The ends worth asking about, with what each would count and score."""
+        return self.match.end_choices(tile)
 
     def last_play(self) -> dict | None:
         """The count of the last tile laid this hand, term by term."""
@@ -109,7 +109,9 @@ class Table:
         if not self.left_form:
             return None
         try:
-            _record, settled = add_entry(self.stored.record, {"left": self.left_form})
+            _record, settled = add_entry(
+                self.stored.record, {"left": self.left_form}, replayed=self.match
+            )
         except RecordError as error:
             return {"error": explain(error)}
         hand, rounding = settled.hands[-1], settled.rules.rounding
@@ -138,8 +140,7 @@ class Table:
 
 def build(stored: StoredMatch, match: Match | None = None, **extra) -> Table:
     """The table of a stored match; `match`: its record already replayed, when the caller has
-    it (a write has just replayed it)."""
+    it (a write has just replayed it; else the store keeps the replay of each version)."""
     if match is None:
-        match = replay(stored.record)
-    leader = match.next_leader or stored.leader
-    return Table(stored, match, leader, **extra)
+        match = store.replayed(get_db(), stored)
+    return Table(stored, match, stored.leader, **extra)

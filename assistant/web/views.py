@@ -2,7 +2,6 @@
 
 import json
 import secrets
-from collections.abc import Callable
 
 from flask import (
     Blueprint,
@@ -17,8 +16,9 @@ from flask import (
 from flask_babel import gettext as _
 
 from assistant.club import queries, registry, store
-from assistant.engine import Match, RecordError, add_entry, new_record, replay, undo_entry
+from assistant.engine import RecordError, new_record, replay
 from assistant.web import htmx, newmatch
+from assistant.web.admin import is_admin, refuse
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
@@ -43,37 +43,38 @@ def _form_version() -> int:
         abort(400, _("The form is missing the match's version: reload the page."))
 
 
-def _enter(match_id: int, edit, **extra) -> Response:
-    """Saves one change to the record; a broken rule or a stale phone gets the table back.
+def _write(match_id: int, write, **extra) -> Response:
+    """Saves one change through the store and answers with the table; a broken rule, a stale
+    phone or a closed match get the table back with why.
 
-    `edit(stored)` returns the new record and the match it replays to. A plain form gets a 303
+    `write(db, version)` makes the change (store.enter, store.undo, …). A plain form gets a 303
     to the table; htmx gets the new table at once, drawn from the match the write replayed: one
-    request and one replay per tap, not a POST, a 303, a GET and a replay for each."""
+    request and one replay per tap."""
     version = _form_version()
     try:
-        stored, match = store.enter(get_db(), match_id, version, edit)
+        saved = write(get_db(), version)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.StaleVersion as stale:
         message = _("The table changed — here is the latest.")
         return _table(build(stale.fresh, message=message), 409)
+    except store.ClosedMatch:
+        return refuse()
     except RecordError as error:
         return _table(build(match_or_404(match_id), message=explain(error), **extra), 422)
     if htmx and not htmx.boosted:
-        return _table(build(stored, match))
+        return _table(build(saved.stored, saved.match))
     return _see(match_id)
 
 
-def _turn_entry(entry: Callable[[str | None, Match], dict]):
-    """An edit for _enter: adds entry(whose turn it is, the match) to the record, replaying it
-    once, inside the write (so the turn is the one of the version being written)."""
-
-    def edit(stored: store.StoredMatch):
-        match = replay(stored.record)
-        turn = Table(stored, match, match.next_leader or stored.leader).turn
-        return add_entry(stored.record, entry(turn, match), replayed=match)
-
-    return edit
+def _enter(match_id: int, entry: dict, **extra) -> Response:
+    """One entry as the player said it; the engine fills in whose turn it is and the end where
+    the choice makes no difference (exactly as for the API)."""
+    return _write(
+        match_id,
+        lambda db, version: store.enter(db, match_id, version, entry, admin=is_admin()),
+        **extra,
+    )
 
 
 # -- home -------------------------------------------------------------------------------------
@@ -124,64 +125,65 @@ def create_match():
 def table(match_id: int):
     table = build(match_or_404(match_id))
     tile = request.args.get("tile")
-    try:
-        if tile and table.turn and len(table.hand.distinct_ends(tile)) > 1:
-            table.choosing = tile
-    except RecordError:
-        pass  # not a tile (a hand-typed address): show the table as it is
+    if tile and len(table.match.end_choices(tile)) > 1:  # anything else: the table as it is
+        table.choosing = tile
     # The whole page also links the watch page, for opponents and spectators (with its QR code).
     return page("table.html", "table/_table.html", table=table, watch_code=watch_code(match_id))
 
 
 @bp.post("/matches/<int:match_id>/play")
 def play(match_id: int):
-    tile = request.form.get("tile", "")
     end = request.form.get("end")
-
-    def entry(turn: str | None, match: Match) -> dict:
-        if not end and match.phase == "play":
-            fits, distinct = match.hand.fits(tile), match.hand.distinct_ends(tile)
-            if len(fits) > 1 and len(distinct) == 1:
-                # Ends that make the same game (both sides of a lone double, say): the screen
-                # did not ask, the record still says where the tile went.
-                return {"player": turn, "play": tile, "end": distinct[0]}
-        return {"player": turn, "play": tile} | ({"end": end} if end else {})
-
-    return _enter(match_id, _turn_entry(entry))
+    return _enter(match_id, {"play": request.form.get("tile", "")} | ({"end": end} if end else {}))
 
 
 @bp.post("/matches/<int:match_id>/draw")
 def draw(match_id: int):
-    return _enter(match_id, _turn_entry(lambda turn, _match: {"player": turn, "draw": 1}))
+    return _enter(match_id, {"draw": 1})
 
 
 @bp.post("/matches/<int:match_id>/pass")
 def pass_turn(match_id: int):
-    return _enter(match_id, _turn_entry(lambda turn, _match: {"player": turn, "pass": True}))
+    return _enter(match_id, {"pass": True})
 
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    return _enter(match_id, lambda stored: undo_entry(stored.record))
+    return _write(match_id, lambda db, version: store.undo(db, match_id, version, admin=is_admin()))
+
+
+@bp.post("/matches/<int:match_id>/correct")
+def correct(match_id: int):
+    """Event `position` of the current hand replaced by what the form says instead: a tile
+    (and its end), a draw or a pass."""
+    position = request.form.get("position", "")
+    if not (position.isascii() and position.isdigit() and len(position) <= 4):
+        abort(400, _("Say which entry to correct."))
+    form = request.form
+    if "draw" in form:
+        entry: dict = {"draw": 1}
+    elif "pass" in form:
+        entry = {"pass": True}
+    else:
+        end = form.get("end")
+        entry = {"play": form.get("tile", "")} | ({"end": end} if end else {})
+    return _write(
+        match_id,
+        lambda db, version: store.correct(
+            db, match_id, version, int(position), entry, admin=is_admin()
+        ),
+    )
 
 
 @bp.post("/matches/<int:match_id>/leader")
 def choose_leader(match_id: int):
-    stored = match_or_404(match_id)
-    players = stored.record["players"]
+    players = match_or_404(match_id).record["players"]
     leader = request.form.get("leader", "")
     if leader == "lots":
         leader = secrets.choice(players)
     if leader not in players:
         abort(400, _("Pick one of the players."))
-    try:
-        chosen = store.choose_leader(get_db(), match_id, _form_version(), leader)
-    except store.StaleVersion as stale:
-        message = _("The table changed — here is the latest.")
-        return _table(build(stale.fresh, message=message), 409)
-    if htmx and not htmx.boosted:
-        return _table(build(chosen))
-    return _see(match_id)
+    return _write(match_id, lambda db, version: store.choose_leader(db, match_id, version, leader))
 
 
 def _left_from_form(players: list[str]) -> dict:
@@ -209,7 +211,7 @@ def preview_left(match_id: int):
 @bp.post("/matches/<int:match_id>/left")
 def enter_left(match_id: int):
     left = _left_from_form(match_or_404(match_id).record["players"])
-    return _enter(match_id, _turn_entry(lambda _turn, _match: {"left": left}), left_form=left)
+    return _enter(match_id, {"left": left}, left_form=left)
 
 
 @bp.post("/matches/<int:match_id>/rematch")
@@ -247,7 +249,7 @@ def import_match():
             error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
     if error:
         return _home_with_error(error)
-    return _see(store.create(get_db(), record).id)
+    return _see(store.create(get_db(), record, origin="import").id)
 
 
 def _home_with_error(error: str) -> Response:

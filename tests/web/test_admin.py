@@ -9,8 +9,10 @@ import sys
 import pytest
 
 from assistant import create_app
+from assistant.club import store
 from assistant.simulate import random_match
 from assistant.web.admin import password_matches, save_password
+from assistant.web.db import get_db
 from tests.helpers import page_token
 
 PASSWORD = "correct horse battery"
@@ -188,9 +190,11 @@ def test_the_delete_confirmation_speaks_danish(admin_client):
     assert f"Slet spil {match_id}?" in html and "Behold det" in html
 
 
-def test_undo_in_a_finished_match_needs_the_admin(admin_client):
+def test_a_finished_match_the_table_has_closed_needs_the_admin(admin_client, admin_app):
     match_id = finished_match(admin_client)
     version = admin_client.get(f"/api/matches/{match_id}").get_json()["version"]
+    with admin_app.app_context():
+        store.close(get_db(), match_id)  # the table tapped "Final"
     body = json.dumps({"version": version})
     undo = f"/api/matches/{match_id}/undo"
     refused = admin_client.post(undo, data=body, content_type="application/json")
@@ -205,3 +209,13 @@ def test_undo_in_a_finished_match_needs_the_admin(admin_client):
     done = admin_client.post(undo, data=body, content_type="application/json")
     assert done.status_code == 200
     assert done.get_json()["result"]["winner"] is None
+
+
+def test_the_winning_tile_can_be_undone_at_the_table_before_it_closes(admin_client):
+    match_id = finished_match(admin_client)
+    version = admin_client.get(f"/api/matches/{match_id}").get_json()["version"]
+    body = json.dumps({"version": version})
+    done = admin_client.post(
+        f"/api/matches/{match_id}/undo", data=body, content_type="application/json"
+    )
+    assert done.status_code == 200 and done.get_json()["result"]["winner"] is None
