@@ -6,7 +6,6 @@ import re
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
-import orjson
 from flask import (
     Blueprint,
     Response,
@@ -22,14 +21,15 @@ from flask_babel import gettext as _
 from assistant.club import derive, exchange, queries, steps, store
 from assistant.db import immediate
 from assistant.engine import RecordError, replay
+from assistant.web import bounds
 from assistant.web.admin import admin_required
+from assistant.web.bounds import MAX_PAGE, MAX_STEP, MAX_VERSION, whole_number
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
 
 bp = Blueprint("history", __name__)
-IMPORT_LIMIT = 256 * 1024 * 1024
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -50,11 +50,11 @@ def _filter() -> queries.HistoryFilter:
     if f.status not in ("", "finished", "playing"):
         f.errors.append(_("Show finished matches, matches in progress, or all."))
         f.status = ""
-    page_arg = args.get("page", "1")
-    if not page_arg.isdigit() or not 1 <= int(page_arg) <= 100_000:
-        f.errors.append(_("The page is a whole number from 1."))
+    number = whole_number(args.get("page", "1"), 1, MAX_PAGE)
+    if number is None:
+        f.errors.append(_("The page is a whole number from 1 to %(most)s.", most=MAX_PAGE))
     else:
-        f.page = int(page_arg)
+        f.page = number
     return f
 
 
@@ -100,10 +100,10 @@ def match(match_id: int):
 @bp.get("/history/<int:match_id>/replay")
 def replay_step(match_id: int):
     stored = match_or_404(match_id)
-    number = request.args.get("step", "1")
-    if not number.isdigit():
-        abort(400, _("The step is a whole number."))
-    shown = steps.step(stored.record, int(number))
+    number = whole_number(request.args.get("step", "1"), 0, MAX_STEP)
+    if number is None:
+        abort(400, _("The step is a whole number from 0 to %(most)s.", most=MAX_STEP))
+    shown = steps.step(stored.record, number)
     return page("history/replay.html", "history/_step.html", stored=stored, step=shown, table=shown)
 
 
@@ -136,23 +136,13 @@ def records_json():
     return _download(exchange.records_json(_path()), "application/json", "records.json")
 
 
-def _import_limit() -> None:
-    if request.endpoint == "history.import_file":
-        request.max_content_length = IMPORT_LIMIT  # a whole club's file, not one form
-
-
-@bp.record_once
-def _first_of_all(state) -> None:
-    """The larger limit must hold before anything reads the form (the CSRF check does)."""
-    state.app.before_request_funcs.setdefault(None, []).insert(0, _import_limit)
-
-
 @bp.get("/history/import")
 def import_form():
     return render_template("history/import.html", report=None, error=None)
 
 
 @bp.post("/history/import")
+@bounds.body(bounds.CLUB_FILE)  # a whole club's file, not one form
 def import_file():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
@@ -178,23 +168,25 @@ def import_file():
 
 @bp.route("/history/<int:match_id>/edit", methods=["GET", "POST"])
 @admin_required
+@bounds.body(bounds.RECORD_FORM)
 def edit(match_id: int):
     stored = match_or_404(match_id)
     text = json.dumps(stored.record, indent=2, ensure_ascii=False)
     error = None
     if request.method == "POST":
         text = request.form.get("record", "")
+        version = whole_number(request.form.get("version"), 1, MAX_VERSION)
         try:
-            record = orjson.loads(text)
+            record = bounds.parse_json(text)
             replay(record)
-            version = int(request.form.get("version", ""))
-            store.change(get_db(), match_id, version, record)
-        except orjson.JSONDecodeError:
-            error = _("This is not JSON.")
-        except RecordError as broken:  # before ValueError, which it is
+            if version is None:
+                error = _("The form is missing the match's version: reload the page.")
+            else:
+                store.change(get_db(), match_id, version, record)
+        except bounds.BadJSON as bad:
+            error = str(bad)
+        except RecordError as broken:
             error = explain(broken, where=True)
-        except ValueError:
-            error = _("The form is missing the match's version: reload the page.")
         except store.StaleVersion:
             error = _("The match changed meanwhile: reload to see it.")
         if error is None:

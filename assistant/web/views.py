@@ -17,8 +17,9 @@ from flask_babel import gettext as _
 
 from assistant.club import queries, registry, store
 from assistant.engine import RecordError, new_record, replay
-from assistant.web import htmx, newmatch
+from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin, refuse
+from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
@@ -37,10 +38,10 @@ def _see(match_id: int) -> Response:
 
 
 def _form_version() -> int:
-    try:
-        return int(request.form["version"])
-    except (KeyError, ValueError):
+    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
+    if version is None:
         abort(400, _("The form is missing the match's version: reload the page."))
+    return version
 
 
 def _write(match_id: int, write, **extra) -> Response:
@@ -156,8 +157,8 @@ def undo(match_id: int):
 def correct(match_id: int):
     """Event `position` of the current hand replaced by what the form says instead: a tile
     (and its end), a draw or a pass."""
-    position = request.form.get("position", "")
-    if not (position.isascii() and position.isdigit() and len(position) <= 4):
+    position = whole_number(request.form.get("position"), 1, MAX_POSITION)
+    if position is None:
         abort(400, _("Say which entry to correct."))
     form = request.form
     if "draw" in form:
@@ -169,9 +170,7 @@ def correct(match_id: int):
         entry = {"play": form.get("tile", "")} | ({"end": end} if end else {})
     return _write(
         match_id,
-        lambda db, version: store.correct(
-            db, match_id, version, int(position), entry, admin=is_admin()
-        ),
+        lambda db, version: store.correct(db, match_id, version, position, entry, admin=is_admin()),
     )
 
 
@@ -187,7 +186,8 @@ def choose_leader(match_id: int):
 
 
 def _left_from_form(players: list[str]) -> dict:
-    """Per player: the tiles tapped, else the pip total typed; players with neither are left out."""
+    """Per player: the tiles tapped, else the pip total typed; players with neither are left out.
+    Pips that are not a number go to the engine as typed, for its sentence."""
     left: dict = {}
     for player in players:
         tiles = request.form.getlist(f"tiles:{player}")
@@ -195,7 +195,8 @@ def _left_from_form(players: list[str]) -> dict:
         if tiles:
             left[player] = tiles
         elif pips:
-            left[player] = int(pips) if pips.isdigit() else pips
+            number = whole_number(pips, 0, MAX_PIPS)
+            left[player] = pips if number is None else number
     return left
 
 
@@ -234,6 +235,7 @@ def export(match_id: int):
 
 
 @bp.post("/matches/import")
+@bounds.body(bounds.RECORD_FILE)
 def import_match():
     upload = request.files.get("record")
     error = None
@@ -241,10 +243,10 @@ def import_match():
         error = _("Choose a match record file (.json) to import.")
     else:
         try:
-            record = json.loads(upload.read().decode("utf-8"))
+            record = bounds.parse_json(upload.read())
             replay(record)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            error = _("This file is not a match record: it is not JSON.")
+        except bounds.BadJSON as bad:
+            error = str(bad) if bad.deep else _("This file is not a match record: it is not JSON.")
         except RecordError as broken:
             error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
     if error:
