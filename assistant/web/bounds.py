@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
-from assistant.engine.limits import MAX_HANDS, MAX_NAME, MAX_TARGET  # noqa: F401 (named here)
+from assistant.engine.limits import MAX_NAME, MAX_TARGET
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -171,3 +171,4 @@ def init_app(app: Flask) -> None:
     app.json = JSONProvider(app)
     app.request_class = BoundedRequest
     app.before_request_funcs.setdefault(None, []).insert(0, _limit_body)
+    app.jinja_env.globals.update(max_name=MAX_NAME, max_target=MAX_TARGET)
