@@ -11,6 +11,7 @@ from assistant.engine import RecordError, replay
 from assistant.web.admin import is_admin, refuse
 from assistant.web.bounds import MAX_POSITION, MAX_VERSION, json_number
 from assistant.web.db import get_db
+from assistant.web.errors import message
 from assistant.web.messages import explain
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -127,6 +128,6 @@ def unknown(_error: store.UnknownMatch):
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    response = jsonify({"error": error.description})
+    response = jsonify({"error": message(error)})
     response.status_code = error.code or 500
     return response
