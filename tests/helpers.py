@@ -163,6 +163,21 @@ def fresh_match(client) -> int:
     return create(client, blank(example("spinner-lead-four-arms")))
 
 
+def app_with_admin(folder: Path, password: str):
+    """The app on a database in `folder`, with a club admin password set beside it."""
+    from assistant import create_app
+    from assistant.web.admin import save_password
+
+    save_password(folder / "admin_password", password)
+    config = {
+        "TESTING": True,
+        "DATABASE": str(folder / "club.sqlite"),
+        "SECRET_KEY": "t",
+        "ADMIN_PASSWORD_FILE": str(folder / "admin_password"),
+    }
+    return create_app(config)
+
+
 def database_rows(path) -> dict:
     """What a refused request must leave as it was: every match row, player and name, read
     from the database file as committed."""

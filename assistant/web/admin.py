@@ -158,9 +158,9 @@ def _cookie() -> dict | None:
 
 def is_admin() -> bool:
     """Whether this request comes from a live admin session (read once per request)."""
-    if "admin" not in g:
-        g.admin = _live(_cookie())
-    return g.admin
+    if "admin_live" not in g:
+        g.admin_live = _live(_cookie())
+    return g.admin_live
 
 
 def _live(cookie: dict | None) -> bool:

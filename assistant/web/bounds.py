@@ -4,7 +4,8 @@ The record's own limits (names, target, hands) are the engine's, in `assistant/e
 and hold at every entry point because every record goes through the engine. This module adds
 what a request may be:
 
-* how many bytes each kind of request may send (`BODY_LIMITS`, chosen per route by `body`);
+* how many bytes each kind of request may send (the sizes below; a route takes a form's unless
+  `body` marks it for more);
 * how deep a JSON body may nest (`parse_json`, which every JSON body goes through);
 * the one way a number is read from a form or a query (`whole_number`) or from a JSON body
   (`json_number`): ASCII digits only, a bounded length, a range;
@@ -80,8 +81,9 @@ class BadJSON(ValueError):
 
 
 def parse_json(data: bytes | str) -> object:
-    """The JSON value in `data`, or BadJSON: not JSON (orjson is strict: no NaN, no lone
-    surrogate, no integer beyond 64 bits), or nested deeper than MAX_JSON_DEPTH."""
+    """The JSON value in `data`, or BadJSON: not JSON (orjson is strict: no NaN or Infinity, no
+    lone surrogate; an integer beyond 64 bits comes as a float, which no whole number takes), or
+    nested deeper than MAX_JSON_DEPTH."""
     try:
         value = orjson.loads(data)
     except orjson.JSONDecodeError as error:

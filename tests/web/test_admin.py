@@ -8,27 +8,18 @@ import sys
 
 import pytest
 
-from assistant import create_app
 from assistant.club import store
 from assistant.simulate import random_match
 from assistant.web.admin import password_matches, save_password
 from assistant.web.db import get_db
-from tests.helpers import page_token
+from tests.helpers import app_with_admin, page_token
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
 def admin_app(tmp_path):
-    path = tmp_path / "admin_password"
-    save_password(path, PASSWORD)
-    config = {
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "test.sqlite"),
-        "SECRET_KEY": "t",
-        "ADMIN_PASSWORD_FILE": str(path),
-    }
-    return create_app(config)
+    return app_with_admin(tmp_path, PASSWORD)
 
 
 @pytest.fixture

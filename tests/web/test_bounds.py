@@ -8,11 +8,9 @@ import json
 
 import pytest
 
-from assistant import create_app
 from assistant.engine.limits import MAX_HANDS, MAX_NAME
 from assistant.web import bounds
-from assistant.web.admin import save_password
-from tests.helpers import FormClient, a_match, database_rows, post_json
+from tests.helpers import FormClient, a_match, app_with_admin, database_rows, post_json
 
 PASSWORD = "bounds and limits"
 DEEP = "[" * 1000 + "]" * 1000
@@ -22,15 +20,7 @@ BIG = str(2**63)  # past SQLite's integers
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("bounds")
-    save_password(folder / "admin_password", PASSWORD)
-    config = {
-        "TESTING": True,
-        "DATABASE": str(folder / "bounds.sqlite"),
-        "SECRET_KEY": "bounds",
-        "ADMIN_PASSWORD_FILE": str(folder / "admin_password"),
-    }
-    return create_app(config)
+    return app_with_admin(tmp_path_factory.mktemp("bounds"), PASSWORD)
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant import create_app
 from assistant.engine import add_entry, replay
-from assistant.web.admin import save_password
 from assistant.web.bounds import MAX_ID, IdConverter
 from tests.helpers import (
     BOUNDARY,
@@ -23,6 +21,7 @@ from tests.helpers import (
     ROUTE_FIELDS,
     FormClient,
     a_match,
+    app_with_admin,
     database_rows,
     form_values,
     junk,
@@ -41,15 +40,7 @@ FUZZ = settings(
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("fuzz")
-    save_password(folder / "admin_password", PASSWORD)
-    config = {
-        "TESTING": True,
-        "DATABASE": str(folder / "fuzz.sqlite"),
-        "SECRET_KEY": "fuzz",
-        "ADMIN_PASSWORD_FILE": str(folder / "admin_password"),
-    }
-    app = create_app(config)
+    app = app_with_admin(tmp_path_factory.mktemp("fuzz"), PASSWORD)
     app.extensions["admin_logins"].limit = 10**9  # the fuzzer logs in and out at will
     return app
 
