@@ -321,7 +321,7 @@ def test_an_unhashable_player_is_refused_not_a_crash(client):
 
 # -- every route ------------------------------------------------------------------------------
 
-ROUTE_FUZZ = settings(FUZZ, max_examples=12)  # per route: about 50 routes
+ROUTE_FUZZ = settings(FUZZ, max_examples=8)  # per route: about 50 routes, 400 examples
 
 
 def _rules(app, endpoint: str) -> list[tuple[str, object]]:
