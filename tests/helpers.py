@@ -382,6 +382,7 @@ NEW_MATCH_FIELDS = [
     "domino_rounding", "block_scoring", "block_tie", "rounding", "win_check", "score_unit",
     "exact_target", "boneyard_reserve",
 ]  # fmt: skip
+HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
 ROUTE_FIELDS = {
     "static": [],
     "views.home": [],
@@ -409,13 +410,14 @@ ROUTE_FIELDS = {
     "admin.logout": [],
     "admin.confirm_delete": [],
     "admin.delete_match": [],
-    "history.history": ["player", "since", "until", "preset", "status", "page"],
+    "history.history": HISTORY_FILTER,
     "history.match": [],
     "history.replay_step": ["step"],
     "history.edit": ["version", "record"],
-    "history.matches_csv": [],
-    "history.hands_csv": [],
-    "history.records_json": [],
+    "history.matches_csv": [*HISTORY_FILTER, "sheet"],
+    "history.players_csv": [*HISTORY_FILTER, "sheet"],
+    "history.hands_csv": [*HISTORY_FILTER, "sheet"],
+    "history.records_json": HISTORY_FILTER,
     "history.import_form": [],
     "history.import_file": ["file:file"],
     "i18n.switch": ["next"],

@@ -26,40 +26,50 @@ class HistoryFilter:
         return {k: v for k, v in (values | changes).items() if v not in ("", None, 1)}
 
 
-def history(db, f: HistoryFilter) -> dict:
-    """One page of matches, newest first, and whether there are more."""
+def selection(db, f: HistoryFilter) -> tuple[str, list] | None:
+    """The matches a history filter keeps, as SQL after `SELECT … FROM match_summary s` and its
+    parameters; None when it names a player the club does not know. Dates are the day a match
+    was played (`played`: its record's date): an undated import is left out by a date filter."""
     where, params, join = [], [], ""
     if f.player:
         player_id = registry.find(db, f.player)
         if player_id is None:
-            return {"rows": [], "more": False, "unknown_player": True}
+            return None
         join = "JOIN match_players p ON p.match_id = s.match_id AND p.player_id = ?"
         params.append(player_id)
     if f.since:
-        where.append("s.created >= ?")
+        where.append("s.played >= ?")
         params.append(f.since)
     if f.until:
-        where.append("s.created < ?")
-        params.append(f.until + "T99")  # the whole day: '...T23:59:59+00:00' < '...T99'
+        where.append("s.played < ?")
+        params.append(f.until + "T99")  # the whole day: '...T23:59:59+01:00' < '...T99'
     if f.preset:
         where.append("s.preset = ?")
         params.append(f.preset)
     if f.status in ("finished", "playing"):
         where.append("s.finished = ?")
         params.append(int(f.status == "finished"))
-    sql = (
-        f"SELECT {MATCH_COLUMNS} FROM match_summary s {join} "
-        f"{'WHERE ' + ' AND '.join(where) if where else ''} "
-        "ORDER BY s.created DESC, s.match_id DESC LIMIT ? OFFSET ?"
-    )
-    params += [PAGE + 1, (f.page - 1) * PAGE]
-    rows = [_match_row(r) for r in db.execute(sql, params).fetchall()]
+    return f"{join} {'WHERE ' + ' AND '.join(where) if where else ''}", params
+
+
+def history(db, f: HistoryFilter) -> dict:
+    """One page of matches, newest first, and whether there are more."""
+    selected = selection(db, f)
+    if selected is None:
+        return {"rows": [], "more": False, "unknown_player": True}
+    sql, params = selected
+    rows = db.execute(
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s {sql} "
+        "ORDER BY s.played DESC, s.match_id DESC LIMIT ? OFFSET ?",
+        [*params, PAGE + 1, (f.page - 1) * PAGE],
+    ).fetchall()
+    rows = [_match_row(r) for r in rows]
     return {"rows": rows[:PAGE], "more": len(rows) > PAGE, "unknown_player": False}
 
 
 MATCH_COLUMNS = (
     "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
-    "s.winner, s.finished, s.hands"
+    "s.winner, s.finished, s.hands, s.played"
 )
 
 
@@ -99,6 +109,7 @@ def _match_row(r) -> dict:
         ],
         "finished": bool(r[9]),
         "hands": r[10],
+        "played": r[11],  # the record's date; None: an undated import
     }
 
 

@@ -155,7 +155,7 @@ def create(
     accepted = origin == "table" or not record["hands"]
     with immediate(db):
         match_id = insert(db, record, created, created, leader, origin, accepted)
-        cache.refresh(db, match_id, match, created, created, counted=accepted)
+        cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
     return get(db, match_id)
 
 
@@ -259,9 +259,8 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         text = _text(record)
         changed = {"record": text, "updated": now()}
         _update(db, stored, changed)
-        cache.refresh(
-            db, match_id, updated, stored.created, changed["updated"], counted=stored.accepted
-        )
+        cache.refresh(db, match_id, updated, stored.created, changed["updated"],
+                      counted=stored.accepted, origin=stored.origin)  # fmt: skip
         return _saved(db, match_id, updated)
 
 

@@ -3,7 +3,7 @@ exports and the import of a whole club file, and the admin's record editor."""
 
 import json
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from types import SimpleNamespace
 
 from flask import (
@@ -16,9 +16,10 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, exchange, queries, steps, store
+from assistant.club import derive, exchange, exports, queries, steps, store
 from assistant.db import immediate
 from assistant.engine import RecordError, replay
 from assistant.web import bounds
@@ -79,6 +80,7 @@ def history():
         f=f,
         found=found,
         presets=queries.presets(db),
+        sheet=exports.spreadsheet_for(str(get_locale())),
     )
 
 
@@ -114,26 +116,56 @@ def _path() -> str:
     return current_app.config["DATABASE"]
 
 
-def _download(body, mimetype: str, name: str) -> Response:
+def _download(body, mimetype: str, kind: str, extension: str) -> Response:
     response = Response(body, mimetype=mimetype)
-    stamp = datetime.now(UTC).strftime("%Y%m%d")
-    response.headers["Content-Disposition"] = f'attachment; filename="allfives-{name}-{stamp}"'
+    name = exports.file_name(kind, extension)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.vary.add("Accept-Language")
     return response
+
+
+def _selection() -> exports.Selection:
+    """The matches the history's filter (in the query string) keeps; a filter that cannot be
+    read is a 400, and a player the club does not know exports nothing."""
+    f = _filter()
+    if f.errors:
+        abort(400, " ".join(f.errors))
+    selected = queries.selection(get_db(), f)
+    if selected is None:
+        return exports.Selection(_path(), "WHERE 0")
+    sql, params = selected
+    return exports.Selection(_path(), sql, tuple(params))
+
+
+def _spreadsheet() -> exports.Spreadsheet:
+    """`?sheet=comma` or `semicolon`; by default what the player's language expects."""
+    chosen = request.args.get("sheet") or exports.spreadsheet_for(str(get_locale()))
+    if chosen not in exports.SPREADSHEETS:
+        abort(400, _("Choose a spreadsheet kind: comma or semicolon."))
+    return exports.SPREADSHEETS[chosen]
 
 
 @bp.get("/history/matches.csv")
 def matches_csv():
-    return _download(exchange.matches_csv(_path()), "text/csv", "matches.csv")
+    body = exports.matches_csv(_selection(), _spreadsheet())
+    return _download(body, "text/csv", "matches", "csv")
+
+
+@bp.get("/history/players.csv")
+def players_csv():
+    body = exports.players_csv(_selection(), _spreadsheet())
+    return _download(body, "text/csv", "players", "csv")
 
 
 @bp.get("/history/hands.csv")
 def hands_csv():
-    return _download(exchange.hands_csv(_path()), "text/csv", "hands.csv")
+    body = exports.hands_csv(_selection(), _spreadsheet())
+    return _download(body, "text/csv", "hands", "csv")
 
 
 @bp.get("/history/records.json")
 def records_json():
-    return _download(exchange.records_json(_path()), "application/json", "records.json")
+    return _download(exports.records_json(_selection()), "application/json", "records", "json")
 
 
 @bp.get("/history/import")

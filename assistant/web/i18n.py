@@ -182,9 +182,11 @@ def signed(value) -> str:
 
 
 def date(value: str | datetime) -> str:
+    """The day as it was where the match was played (a record's date-time carries its own
+    offset: 00:30 on the 29th at +01:00 is the 29th, whatever the server's time zone)."""
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
-    return format_date(value, format="medium")
+    return format_date(value.date() if isinstance(value, datetime) else value, format="medium")
 
 
 # -- the app ----------------------------------------------------------------------------------
