@@ -398,6 +398,7 @@ ROUTE_FIELDS = {
     "views.preview_left": ["version", "pips:*", "tiles:*"],
     "views.enter_left": ["version", "pips:*", "tiles:*"],
     "views.rematch": [],
+    "views.archive": [],
     "views.export": [],
     "views.import_match": ["record:file"],
     "api.create_match": ["record:json"],

@@ -63,6 +63,23 @@ def ensure(db, name: str, cache: dict | None = None) -> int:
     return player_id
 
 
+def current_names(db, names) -> dict[str, str]:
+    """Each name as entered in a record → the name its player has now (after renames and
+    merges); a name the registry does not know stays as it is."""
+    keys = {name: key(name) for name in names}
+    if not keys:
+        return {}
+    marks = ",".join("?" * len(set(keys.values())))
+    found = dict(
+        db.execute(
+            "SELECT n.key, p.name FROM player_names n JOIN players p ON p.id = n.player_id "
+            f"WHERE n.key IN ({marks})",
+            list(set(keys.values())),
+        ).fetchall()
+    )
+    return {name: found.get(k, name) for name, k in keys.items()}
+
+
 def all_players(db) -> list[dict]:
     rows = db.execute("SELECT id, name FROM players ORDER BY name COLLATE NOCASE").fetchall()
     return [{"id": i, "name": n} for i, n in rows]

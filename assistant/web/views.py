@@ -7,6 +7,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    flash,
     make_response,
     redirect,
     render_template,
@@ -14,6 +15,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from assistant.club import queries, registry, store
 from assistant.engine import RecordError, new_record, replay
@@ -84,6 +86,15 @@ def _enter(match_id: int, entry: dict, **extra) -> Response:
 @bp.get("/")
 def home():
     return render_template("home.html", **_home_lists())
+
+
+@bp.post("/matches/archive")
+def archive():
+    """Files away the matches in play nobody has touched for a week (they stay in the
+    history, and come back when someone plays on)."""
+    count = store.archive(get_db())
+    flash(ngettext("%(num)s match was archived.", "%(num)s matches were archived.", count))
+    return redirect(url_for("views.home"), 303)
 
 
 # -- new match --------------------------------------------------------------------------------
@@ -259,4 +270,5 @@ def _home_with_error(error: str) -> Response:
 
 
 def _home_lists() -> dict:
-    return queries.home(get_db())
+    db = get_db()
+    return queries.home(db) | {"stale": len(store.stale_in_play(db))}
