@@ -59,7 +59,7 @@ def history(db, f: HistoryFilter) -> dict:
 
 MATCH_COLUMNS = (
     "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
-    "s.winner, s.finished, s.hands"
+    "s.winner, s.finished, s.hands, s.counted"
 )
 
 
@@ -99,6 +99,7 @@ def _match_row(r) -> dict:
         ],
         "finished": bool(r[9]),
         "hands": r[10],
+        "imported": not r[11],  # arrived whole: counts once the admin accepts it
     }
 
 

@@ -24,6 +24,7 @@ from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
 
 CLOSE_AFTER = timedelta(minutes=30)
 ORIGINS = ("table", "api", "import")
+ACCEPT_SLICE = 500  # matches accepted per transaction
 
 
 class UnknownMatch(LookupError):
@@ -239,13 +240,39 @@ def close(db: Database, match_id: int) -> StoredMatch:
 
 
 def accept(db: Database, match_ids: list[int]) -> None:
-    """The admin accepts imported matches: they count in ratings and standings from now on."""
-    marks = ",".join("?" * len(match_ids))
+    """The admin accepts imported matches: they count in ratings and standings from now on.
+    Written in short transactions of ACCEPT_SLICE matches, so no table waits for a long one."""
+    for start in range(0, len(match_ids), ACCEPT_SLICE):
+        part = match_ids[start : start + ACCEPT_SLICE]
+        marks = ",".join("?" * len(part))
+        with immediate(db):
+            db.execute(f"UPDATE matches SET accepted = 1 WHERE id IN ({marks})", part)
+            db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", part)
+            db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", part)
+            ratings.mark_dirty(db)
+
+
+def accept_import(db: Database, import_id: int) -> int:
+    """The admin accepts every match of one import (one tap); how many were waiting."""
+    waiting = [
+        match_id
+        for (match_id,) in db.execute(
+            "SELECT id FROM matches WHERE import_id = ? AND accepted = 0", [import_id]
+        ).fetchall()
+    ]
+    accept(db, waiting)
     with immediate(db):
-        db.execute(f"UPDATE matches SET accepted = 1 WHERE id IN ({marks})", match_ids)
-        db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", match_ids)
-        db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", match_ids)
-        ratings.mark_dirty(db)
+        db.execute("UPDATE imports SET accepted = ? WHERE id = ?", [now(), import_id])
+    return len(waiting)
+
+
+def waiting_singles(db: Database) -> list[int]:
+    """The matches that arrived whole one by one (the API, a record imported at the table) and
+    wait for the admin."""
+    rows = db.execute(
+        "SELECT id FROM matches WHERE accepted = 0 AND import_id IS NULL ORDER BY id"
+    ).fetchall()
+    return [match_id for (match_id,) in rows]
 
 
 def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Saved:

@@ -1,9 +1,13 @@
 """Match history: the list with its filters, each match's scorepad and its step-by-step replay,
-exports and the import of a whole club file, and the admin's record editor."""
+exports; the import of a whole club file and the acceptance of imported matches (the club
+admin's), and the admin's record editor."""
 
 import json
+import os
 import re
+import tempfile
 from datetime import UTC, datetime
+from pathlib import Path
 from types import SimpleNamespace
 
 import orjson
@@ -12,6 +16,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    flash,
     redirect,
     render_template,
     request,
@@ -19,17 +24,18 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from assistant.club import derive, exchange, queries, steps, store
-from assistant.db import immediate
+from assistant.club import derive, exchange, imports, queries, steps, store
 from assistant.engine import RecordError, replay
-from assistant.web.admin import admin_required
+from assistant.web.admin import admin_required, is_admin
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
 
 bp = Blueprint("history", __name__)
-IMPORT_LIMIT = 256 * 1024 * 1024
+# A club file: 10,000 matches are about 100 MB. It is spooled to disk and read as a stream, so
+# memory does not grow with it. (The request-size bounds move to assistant/web/bounds.py.)
+CLUB_FILE_LIMIT = 256 * 1024 * 1024
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -137,8 +143,8 @@ def records_json():
 
 
 def _import_limit() -> None:
-    if request.endpoint == "history.import_file":
-        request.max_content_length = IMPORT_LIMIT  # a whole club's file, not one form
+    if request.endpoint == "history.import_file" and is_admin():
+        request.max_content_length = CLUB_FILE_LIMIT  # a whole club's file, not one form
 
 
 @bp.record_once
@@ -147,30 +153,95 @@ def _first_of_all(state) -> None:
     state.app.before_request_funcs.setdefault(None, []).insert(0, _import_limit)
 
 
+_running: list = []  # the import processes this server started (reaped as they end)
+
+
+def _import_page(error: str | None = None, status: int = 200):
+    db = get_db()
+    context = {
+        "error": error,
+        "imports": imports.recent(db),
+        "waiting": len(store.waiting_singles(db)),
+    }
+    return render_template("history/import.html", **context), status
+
+
 @bp.get("/history/import")
+@admin_required
 def import_form():
-    return render_template("history/import.html", report=None, error=None)
+    return _import_page()
 
 
 @bp.post("/history/import")
+@admin_required
 def import_file():
+    """The file is kept aside and imported by a process of its own; the page follows it."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        error = _("Choose an exported file (.json) to import.")
-        return render_template("history/import.html", report=None, error=error), 422
+        return _import_page(_("Choose an exported file (.json) to import."), 422)
+    handle, name = tempfile.mkstemp(prefix="allfives-import-", suffix=".json")
+    path = Path(name)
+    with os.fdopen(handle, "wb") as file:
+        upload.save(file)
     try:
-        items = exchange.read_file(upload.read())
-    except exchange.BrokenFile as broken:
-        error = _("Nothing was imported: %(reason)s", reason=_(str(broken)))
-        return render_template("history/import.html", report=None, error=error), 422
+        imports.header(path)  # a file that is no JSON at all is refused at once
+    except imports.BrokenFile as broken:
+        path.unlink()
+        reason = explain(SimpleNamespace(**broken.error))
+        error = _("Nothing was imported: %(reason)s", reason=reason)
+        return _import_page(error, 422)
     db = get_db()
-    with immediate(db):
-        report = exchange.import_records(db, items)
-    for line in report:
-        if line["status"] == "broken":  # the engine's sentence, translated, with its place
-            line["reason"] = explain(SimpleNamespace(**line["error"]), where=True)
-    status = 200 if all(line["status"] != "broken" for line in report) else 422
-    return render_template("history/import.html", report=report, error=None), status
+    import_id = imports.begin(db, upload.filename, path.stat().st_size)
+    _running[:] = [process for process in _running if process.poll() is None]
+    _running.append(imports.start(current_app.config["DATABASE"], import_id, path))
+    return redirect(url_for("history.import_status", import_id=import_id), 303)
+
+
+def _import_or_404(import_id: int) -> dict:
+    found = imports.status(get_db(), import_id)
+    if found is None:
+        abort(404, _("There is no such import."))
+    for problem in found["problems"]:  # the engine's sentence, translated, with its place
+        problem["reason"] = explain(SimpleNamespace(**problem["error"]), where=True)
+    if found["error"]:
+        found["reason"] = explain(SimpleNamespace(**found["error"]))
+    return found
+
+
+@bp.get("/history/imports/<int:import_id>")
+@admin_required
+def import_status(import_id: int):
+    """How far an import got (the piece polls itself while it runs) and what it found."""
+    found = _import_or_404(import_id)
+    return page("history/import_status.html", "history/_import.html", found=found)
+
+
+@bp.post("/history/imports/<int:import_id>/accept")
+@admin_required
+def accept_import(import_id: int):
+    _import_or_404(import_id)
+    count = store.accept_import(get_db(), import_id)
+    flash(_("%(n)s imported matches now count in ratings and standings.", n=count))
+    return redirect(url_for("history.import_status", import_id=import_id), 303)
+
+
+@bp.post("/history/waiting/accept")
+@admin_required
+def accept_waiting():
+    """Every match that arrived whole one by one (the API, the table's import) is accepted."""
+    db = get_db()
+    waiting = store.waiting_singles(db)
+    store.accept(db, waiting)
+    flash(_("%(n)s imported matches now count in ratings and standings.", n=len(waiting)))
+    return redirect(url_for("history.import_form"), 303)
+
+
+@bp.post("/history/<int:match_id>/accept")
+@admin_required
+def accept_match(match_id: int):
+    match_or_404(match_id)
+    store.accept(get_db(), [match_id])
+    return redirect(url_for("history.match", match_id=match_id), 303)
 
 
 # -- the admin's editor -------------------------------------------------------------------------
