@@ -21,7 +21,6 @@ import os
 import pickle
 import subprocess
 import sys
-import threading
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -48,7 +47,8 @@ INLINE = 64  # records: a file with more is checked on every core
 WINDOW = 64  # records read ahead of the writer at most
 PLAYERS_KEPT = 10_000  # registry entries read from a file at most
 NICE = 10  # the import yields the processor to the server's taps
-CHUNK = 65536  # bytes read at a time
+CHUNK = 16384  # bytes read at a time
+RECORD_SECONDS = 1.0  # processor time to parse one record at most (a real one takes 0.2 ms)
 CHUNKSIZE = 16  # records sent to a checking process at a time
 
 
@@ -69,15 +69,20 @@ def now() -> str:
 
 
 class _Reader:
-    """The file as ijson reads it, refusing to read more than RECORD_LIMIT past the last
-    `mark()` (made after each record): `too_large()` is the BrokenFile to raise then."""
+    """The file as ijson reads it, a chunk at a time, refusing a record larger than
+    RECORD_LIMIT or one that takes longer than RECORD_SECONDS of processor time to parse (JSON
+    nested thousands deep: ijson's work grows with the square of the depth). `mark()` after
+    each record; `too_large()` is the BrokenFile to raise."""
 
     def __init__(self, file, too_large):
         self.file, self.too_large = file, too_large
         self.position = self.marked = file.tell()
+        self.started = time.process_time()
 
     def read(self, size: int = -1) -> bytes:
         if self.position - self.marked > RECORD_LIMIT + CHUNK:
+            raise self.too_large()
+        if time.process_time() - self.started > RECORD_SECONDS:
             raise self.too_large()
         data = self.file.read(CHUNK if size < 0 else min(size, CHUNK))
         self.position += len(data)
@@ -85,6 +90,7 @@ class _Reader:
 
     def mark(self) -> None:
         self.marked = self.position
+        self.started = time.process_time()
 
 
 def _start(file) -> int:
@@ -153,7 +159,10 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
     def too_large():
         limit = RECORD_LIMIT // (1024 * 1024)
         return BrokenFile(
-            N_("record {n} is larger than {limit} MB: the import stopped there"),
+            N_(
+                "record {n} is larger than {limit} MB, or nested too deeply: the import stopped "
+                "there"
+            ),
             n=number + 1,
             limit=limit,
         )
@@ -205,8 +214,8 @@ def dated(record, created, file_created):
 # -- checking: no lock held, on every core for a large file -----------------------------------
 
 
-def _check_pickled(data: bytes) -> dict:
-    return derive.check(pickle.loads(data))
+def _check_pickled(data: bytes) -> list[dict]:
+    return [derive.check(record) for record in pickle.loads(data)]
 
 
 def _unreadable() -> dict:
@@ -215,33 +224,85 @@ def _unreadable() -> dict:
 
 
 def checked(items: Iterator[tuple]) -> Iterator[tuple[tuple, dict]]:
-    """(item, derive.check of its record) for every (n, record, …) item, in order. Up to INLINE
-    records are checked here; a file with more is checked on a pool of every core, at most
-    WINDOW records ahead of the caller."""
-    first = list(islice(items, INLINE))
+    """(item, derive.check of its record) for every (n, record, …) item. Up to INLINE records
+    are checked here; a file with more is checked on a pool of every core, at most WINDOW
+    records ahead of the caller. Valid records come in the file's order (the first of two
+    copies is the one imported); a record that is not even an object is answered at once. A
+    file that breaks off (BrokenFile) does so after every record before the break."""
+    stopped: list[BrokenFile] = []
+
+    def read(source):
+        try:
+            yield from source
+        except BrokenFile as broken:
+            stopped.append(broken)
+
+    source = read(items)
+    first = list(islice(source, INLINE))
     if len(first) < INLINE:
         yield from ((item, derive.check(item[1])) for item in first)
-        return
+    else:
+        yield from _on_every_core(chain(first, source))
+    if stopped:
+        raise stopped[0]
+
+
+def _on_every_core(items) -> Iterator[tuple[tuple, dict]]:
     import multiprocessing
 
-    window = threading.BoundedSemaphore(WINDOW)
-    sent: deque = deque()
-
-    def feed():
-        for item in chain(first, items):
-            window.acquire()
-            try:
-                data = pickle.dumps(item[1], protocol=pickle.HIGHEST_PROTOCOL)
-            except RecursionError:
-                data = None
-            sent.append((item, data is None))
-            yield data or pickle.dumps(None)
-
+    pending: deque = deque()  # (items, their results to come), in the file's order
     with multiprocessing.get_context("spawn").Pool() as pool:
-        for result in pool.imap(_check_pickled, feed(), chunksize=CHUNKSIZE):
-            item, unreadable = sent.popleft()
-            window.release()
-            yield item, _unreadable() if unreadable else result
+        while batch := list(islice(items, CHUNKSIZE)):
+            objects = []
+            for item in batch:
+                if type(item[1]) is dict:
+                    objects.append(item)
+                else:
+                    yield item, derive.check(item[1])
+            if objects:
+                pending.append((objects, _send(pool, [item[1] for item in objects])))
+            while pending and (len(pending) * CHUNKSIZE > WINDOW or pending[0][1].ready()):
+                yield from _received(*pending.popleft())
+        while pending:
+            yield from _received(*pending.popleft())
+
+
+def _send(pool, records: list):
+    """The records to a checking process; one nested too deeply to pickle is not sent."""
+    try:
+        return pool.apply_async(_check_pickled, (pickle.dumps(records, pickle.HIGHEST_PROTOCOL),))
+    except RecursionError:
+        return _Answered(
+            [
+                _send(pool, [record]).get() if _picklable(record) else [_unreadable()]
+                for record in records
+            ]
+        )
+
+
+def _picklable(record) -> bool:
+    try:
+        pickle.dumps(record, pickle.HIGHEST_PROTOCOL)
+    except RecursionError:
+        return False
+    return True
+
+
+class _Answered:
+    """Results already at hand, read as an AsyncResult is."""
+
+    def __init__(self, parts: list[list[dict]]):
+        self.results = [result for part in parts for result in part]
+
+    def ready(self) -> bool:
+        return True
+
+    def get(self) -> list[dict]:
+        return self.results
+
+
+def _received(items: list, answer) -> Iterator[tuple[tuple, dict]]:
+    yield from zip(items, answer.get(), strict=True)
 
 
 # -- the registry of an export ----------------------------------------------------------------

@@ -183,6 +183,7 @@ def import_file():
     path = Path(name)
     with os.fdopen(handle, "wb") as file:
         upload.save(file)
+    upload.close()
     try:
         imports.header(path)  # a file that is no JSON at all is refused at once
     except imports.BrokenFile as broken:
@@ -192,12 +193,18 @@ def import_file():
         return _import_page(error, 422)
     db = get_db()
     import_id = imports.begin(db, upload.filename, path.stat().st_size)
-    _running[:] = [process for process in _running if process.poll() is None]
+    _reap()
     _running.append(imports.start(current_app.config["DATABASE"], import_id, path))
     return redirect(url_for("history.import_status", import_id=import_id), 303)
 
 
+def _reap() -> None:
+    """Forgets the import processes that have ended (and lets the system forget them)."""
+    _running[:] = [process for process in _running if process.poll() is None]
+
+
 def _import_or_404(import_id: int) -> dict:
+    _reap()
     found = imports.status(get_db(), import_id)
     if found is None:
         abort(404, _("There is no such import."))
