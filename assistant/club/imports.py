@@ -21,6 +21,7 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -439,6 +440,7 @@ def import_items(db, items: list[dict], created=None) -> list[dict]:
     """Records given in memory ({"record", "created"?}; `created`: the file's) imported as a
     file's are, in the caller's transaction: one line of report per item, in order: imported
     (with its new id), duplicate (of which match) or broken (the broken rule as data)."""
+    cache.set_digests(db, cache.missing_digests(db))
     writer = _Writer(db, None, [0])
     numbered = (
         (n, dated(i["record"], i.get("created"), created), i.get("created"), 0)
@@ -512,9 +514,10 @@ def run(db, import_id: int, path: Path) -> None:
     status, error = "done", None
     try:
         head = header(path)
-        if head["players"]:
-            with immediate(db):
-                add_players(db, head["players"])
+        digests = cache.missing_digests(db)
+        with immediate(db):
+            cache.set_digests(db, digests)
+            add_players(db, head["players"])
         items = (
             (n, dated(record, created, head["created"]), created, size)
             for n, record, created, size in records(path, head, positions)
@@ -550,7 +553,9 @@ def start(database: str, import_id: int, path: Path) -> subprocess.Popen:
     priority, so the server's taps never wait for its work, only for one short write."""
     command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
     command += ["--import-id", str(import_id), "--remove"]
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    threading.Thread(target=process.wait, daemon=True).start()  # reaped when it ends
+    return process
 
 
 def import_command(file: str, database: str | None, import_id: int | None, remove: bool) -> int:

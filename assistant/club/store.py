@@ -12,7 +12,7 @@ leaves it for `CLOSE_AFTER`; after that only the club admin."""
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 import orjson
@@ -225,8 +225,7 @@ def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Sav
     with immediate(db):
         stored, match = _current(db, match_id, version)
         hand = len(stored.record.get("hands", [])) + 1
-        _update(db, stored, {"leader": leader, "leader_hand": hand})
-        return _saved(db, match_id, match)
+        return _saved(stored, match, _update(db, stored, {"leader": leader, "leader_hand": hand}))
 
 
 def close(db: Database, match_id: int) -> StoredMatch:
@@ -285,11 +284,11 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         record, updated = edit(stored, match)
         text = _text(record)
         changed = {"record": text, "updated": now()}
-        _update(db, stored, changed)
+        written = _update(db, stored, changed)
         cache.refresh(
             db, match_id, updated, stored.created, changed["updated"], counted=stored.accepted
         )
-        return _saved(db, match_id, updated)
+        return _saved(stored, updated, written | {"record": record, "text": text})
 
 
 def _current(db: Database, match_id: int, version: int) -> tuple[StoredMatch, Match]:
@@ -299,18 +298,27 @@ def _current(db: Database, match_id: int, version: int) -> tuple[StoredMatch, Ma
     return stored, replayed(db, stored)
 
 
-def _update(db: Database, stored: StoredMatch, columns: dict) -> None:
+def _update(db: Database, stored: StoredMatch, columns: dict) -> dict:
+    """Writes the columns and the next version; returns what was written."""
     columns = columns | {"version": stored.version + 1}
     assignments = ", ".join(f"{name} = ?" for name in columns)  # names from this module
     db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", [*columns.values(), stored.id])
+    return columns
 
 
-def _saved(db: Database, match_id: int, match: Match) -> Saved:
-    """The match as just written (read inside the transaction) with its replay, kept for the
-    next tap."""
-    stored = get(db, match_id)
-    _replays.put(match_id, stored, match)
-    return Saved(stored, match)
+def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
+    """The match as just written, with its replay, kept for the next tap: made from the row as
+    read and what was written, so the record is not read and parsed again (a cost that grew with
+    the match)."""
+    record = written.get("record", stored.record)
+    same_hand = len(record.get("hands", [])) == len(stored.record.get("hands", []))
+    leader = written.get("leader", stored.leader if same_hand else None)  # as `get` reads it
+    kept = {
+        name: written[name] for name in ("version", "record", "text", "updated") if name in written
+    }
+    saved = replace(stored, **kept, leader=leader)
+    _replays.put(stored.id, saved, match)
+    return Saved(saved, match)
 
 
 # -- the replayed matches kept in memory ------------------------------------------------------

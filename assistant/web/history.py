@@ -153,9 +153,6 @@ def _first_of_all(state) -> None:
     state.app.before_request_funcs.setdefault(None, []).insert(0, _import_limit)
 
 
-_running: list = []  # the import processes this server started (reaped as they end)
-
-
 def _import_page(error: str | None = None, status: int = 200):
     db = get_db()
     context = {
@@ -193,18 +190,11 @@ def import_file():
         return _import_page(error, 422)
     db = get_db()
     import_id = imports.begin(db, upload.filename, path.stat().st_size)
-    _reap()
-    _running.append(imports.start(current_app.config["DATABASE"], import_id, path))
+    imports.start(current_app.config["DATABASE"], import_id, path)
     return redirect(url_for("history.import_status", import_id=import_id), 303)
 
 
-def _reap() -> None:
-    """Forgets the import processes that have ended (and lets the system forget them)."""
-    _running[:] = [process for process in _running if process.poll() is None]
-
-
 def _import_or_404(import_id: int) -> dict:
-    _reap()
     found = imports.status(get_db(), import_id)
     if found is None:
         abort(404, _("There is no such import."))
