@@ -31,6 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     rebuild = commands.add_parser("rebuild-stats", help="rebuild the club's statistics cache")
     rebuild.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
 
+    load = commands.add_parser("import", help="import a club file (an export, or match records)")
+    load.add_argument("file", help="the JSON file: allfives-club/1, a list of records, or one")
+    load.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
+    load.add_argument("--import-id", type=int, help=argparse.SUPPRESS)  # the web page's row
+    load.add_argument("--remove", action="store_true", help=argparse.SUPPRESS)  # its upload
+
     args = parser.parse_args(argv)
     if args.command == "replay":
         from assistant.engine.cli import replay_command
@@ -57,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.club.cache import rebuild_command
 
         return rebuild_command(args.db)
+    if args.command == "import":
+        from assistant.club.imports import import_command
+
+        return import_command(args.file, args.db, args.import_id, args.remove)
     return 2
 
 

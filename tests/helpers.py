@@ -147,6 +147,47 @@ class FormClient(FlaskClient):
             return masked(session.setdefault("csrf_token", secrets.token_urlsafe(32)))
 
 
+ADMIN_PASSWORD = "club admin 123"
+
+
+def admin_client(folder: Path, **config) -> FormClient:
+    """A test client of an app on its own SQLite file in `folder`, logged in as the club admin."""
+    from assistant import create_app
+    from assistant.web.admin import save_password
+
+    folder.mkdir(parents=True, exist_ok=True)
+    save_password(folder / "admin_password", ADMIN_PASSWORD)
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(folder / "club.sqlite"),
+            "SECRET_KEY": "t",
+            "ADMIN_PASSWORD_FILE": str(folder / "admin_password"),
+        }
+        | config
+    )
+    app.test_client_class = FormClient
+    client = app.test_client()
+    logged_in = client.post("/admin/login", data={"password": ADMIN_PASSWORD})
+    assert logged_in.status_code == 303
+    return client
+
+
+def imported(client, response, timeout: float = 120) -> str:
+    """The report of the import a POST /history/import started (its 303 followed), once the
+    import process has finished: the page the admin sees then."""
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    location = response.headers["Location"]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        page = client.get(location)
+        assert page.status_code == 200
+        if 'hx-trigger="every 1s"' not in page.text:
+            return page.text
+        time.sleep(0.05)  # polling the page as it does itself, not a wait for a time
+    raise AssertionError(f"the import at {location} did not finish in {timeout} s")
+
+
 def post_json(client, path: str, body) -> object:
     return client.post(path, data=json.dumps(body), content_type="application/json")
 
@@ -421,6 +462,10 @@ ROUTE_FIELDS = {
     "history.records_json": HISTORY_FILTER,
     "history.import_form": [],
     "history.import_file": ["file:file"],
+    "history.import_status": [],
+    "history.accept_import": [],
+    "history.accept_waiting": [],
+    "history.accept_match": [],
     "i18n.switch": ["next"],
     "club.players": [],
     "club.add_player": ["name"],

@@ -112,7 +112,9 @@ def refresh(
     db.execute("DELETE FROM match_summary WHERE match_id = ?", [match_id])
     was_finished = bool(old and old[0])
     finished_at = old[1] if was_finished else updated
-    derived = derive.derived(match)
+    # The digest (of the whole record) only finds duplicates when a file is imported: a tap in a
+    # match in play does not hash the record again; the import makes the missing ones.
+    derived = derive.derived(match, with_digest=match.winner is not None)
     summary, seats = rows(db, derived, match_id, created, updated, finished_at,
                           counted=counted, archived=archived, origin=origin)  # fmt: skip
     db.execute(INSERT_SUMMARY, summary)
@@ -144,6 +146,22 @@ def _rate(db, match_id: int, match, old, finished_at, counted: bool) -> None:
         ratings.add_match(db, match_id)
 
 
+def missing_digests(db) -> list[tuple[str, int]]:
+    """(digest, match id) of the matches in play, which refresh leaves without one: an import
+    needs them to find its duplicates. Read and made with no lock held; `set_digests` writes
+    them."""
+    rows = db.execute(
+        "SELECT s.match_id, m.record FROM match_summary s JOIN matches m ON m.id = s.match_id "
+        "WHERE s.digest = ''"
+    ).fetchall()
+    return [(derive.digest(orjson.loads(record)), match_id) for match_id, record in rows]
+
+
+def set_digests(db, made: list[tuple[str, int]]) -> None:
+    """In the caller's transaction."""
+    db.conn.executemany("UPDATE match_summary SET digest = ? WHERE match_id = ?", made)
+
+
 def rebuild(db) -> int:
     """Every cache row from the records; the registry is kept. Returns the number of matches.
     Call inside a write transaction."""
@@ -160,7 +178,7 @@ def rebuild(db) -> int:
             match = replay(orjson.loads(record))
         except RecordError:
             continue
-        derived = derive.derived(match)
+        derived = derive.derived(match, with_digest=match.winner is not None)  # as refresh does
         summary, seats = rows(db, derived, match_id, created, updated, updated, names,
                               counted=counted, archived=archived, origin=origin)  # fmt: skip
         db.execute(INSERT_SUMMARY, summary)

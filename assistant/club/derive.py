@@ -2,6 +2,7 @@
 one row of tile-level statistics per player. Pure functions: no Flask, no database."""
 
 import hashlib
+import weakref
 
 import orjson
 
@@ -21,7 +22,8 @@ def digest(record: dict) -> str:
     return hashlib.sha1(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
-def summary(match: Match) -> dict:
+def summary(match: Match, with_digest: bool = True) -> dict:
+    """The match's summary row; its digest only `with_digest` (else "": made when needed)."""
     record = match.record
     preset, custom = preset_of(record)
     return {
@@ -35,7 +37,7 @@ def summary(match: Match) -> dict:
         "scores": orjson.dumps(match.scores).decode(),
         "winner": match.winner,
         "finished": int(match.winner is not None),
-        "digest": digest(record),
+        "digest": digest(record) if with_digest else "",
         "played": record.get("date"),
         "target": match.rules.target,
         "unit": match.rules.score_unit,
@@ -80,22 +82,48 @@ def player_rows(match: Match) -> list[dict]:
         )
     by_name = {row["name"]: row for row in rows}
     for hand in match.hands:
-        for play in hand.plays:
-            row = by_name[play["player"]]
-            row["plays"] += 1
-            points = play["points"] * unit
-            if points:
-                row["scoring_plays"] += 1
-                row["play_points"] += points
-                row["largest"] = max(row["largest"], points)
-        if hand.went_out is not None:
-            by_name[hand.went_out]["dominoes"] += 1
-        block_side = blocks_won(match, hand)
-        for player, pips in hand.pips_left.items():
-            by_name[player]["pips_caught"] += pips
-            if block_side is not None and match.side_of[player] == block_side:
-                by_name[player]["blocks_won"] += 1
+        for player, (plays, scoring, points, largest, dominoes, blocks, pips) in _tally(
+            match, hand
+        ).items():
+            row = by_name[player]
+            row["plays"] += plays
+            row["scoring_plays"] += scoring
+            row["play_points"] += points * unit
+            row["largest"] = max(row["largest"], largest * unit)
+            row["dominoes"] += dominoes
+            row["blocks_won"] += blocks
+            row["pips_caught"] += pips
     return rows
+
+
+_tallies: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _tally(match: Match, hand) -> dict:
+    """What each player did in one hand: plays, scoring plays, play points, largest, dominoes,
+    blocks won, pips caught. A settled hand is shared by every later version of its match
+    (`replay(prefix=…)`), so its tally is kept with it: a tap tallies only the current hand."""
+    kept = _tallies.get(hand)
+    if kept is not None:
+        return kept
+    tally = {player: [0, 0, 0, 0, 0, 0, 0] for player in match.players}
+    for play in hand.plays:
+        counts, points = tally[play["player"]], play["points"]
+        counts[0] += 1
+        if points:
+            counts[1] += 1
+            counts[2] += points
+            counts[3] = max(counts[3], points)
+    if hand.went_out is not None:
+        tally[hand.went_out][4] += 1
+    block_side = blocks_won(match, hand)
+    for player, pips in hand.pips_left.items():
+        tally[player][6] += pips
+        if block_side is not None and match.side_of[player] == block_side:
+            tally[player][5] += 1
+    if hand.settlement is not None:
+        _tallies[hand] = tally
+    return tally
 
 
 def hand_rows(match: Match) -> list[dict]:
@@ -119,9 +147,13 @@ def hand_rows(match: Match) -> list[dict]:
     return rows
 
 
-def derived(match: Match) -> dict:
+def derived(match: Match, with_digest: bool = True) -> dict:
     """What the club's cache keeps of one match (assistant/club/cache.rows makes its rows)."""
-    return {"summary": summary(match), "players": player_rows(match), "names": match.players}
+    return {
+        "summary": summary(match, with_digest),
+        "players": player_rows(match),
+        "names": match.players,
+    }
 
 
 def check(record: object) -> dict:

@@ -71,7 +71,7 @@ def history(db, f: HistoryFilter) -> dict:
 
 MATCH_COLUMNS = (
     "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
-    "s.winner, s.finished, s.hands, s.played, s.archived"
+    "s.winner, s.finished, s.hands, s.played, s.archived, s.counted"
 )
 
 
@@ -124,6 +124,7 @@ def _match_row(r, names: dict[str, str]) -> dict:
         "hands": r[10],
         "played": r[11],  # the record's date; None: an undated import
         "archived": bool(r[12]),
+        "imported": not r[13],  # arrived whole: counts once the admin accepts it
     }
 
 

@@ -83,6 +83,26 @@ def targets_and_units(db: Database) -> None:
     cache.rebuild(db)
 
 
+@migrations()
+def import_progress(db: Database) -> None:
+    """What an import of a club file has read so far and what it found: the bytes read of the
+    file's size (its progress), the records imported, already here and broken, why a file
+    stopped, and the first broken records with the broken rule."""
+    imports = db["imports"]
+    imports.add_column("size", int, not_null_default=0)
+    imports.add_column("position", int, not_null_default=0)
+    imports.add_column("imported", int, not_null_default=0)
+    imports.add_column("duplicates", int, not_null_default=0)
+    imports.add_column("broken", int, not_null_default=0)
+    imports.add_column("error", str)  # the file as a whole could not be read: why (JSON)
+    db.execute(
+        "CREATE TABLE import_problems (import_id INTEGER NOT NULL, n INTEGER NOT NULL, "
+        "error TEXT NOT NULL, PRIMARY KEY (import_id, n))"
+    )
+    db.execute("CREATE INDEX matches_import ON matches(import_id) WHERE import_id IS NOT NULL")
+    db.execute("CREATE INDEX matches_waiting ON matches(id) WHERE accepted = 0")
+
+
 def migrate(path: str | Path) -> None:
     """The file brought to the latest schema (made, with its folder, when missing)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ leaves it for `CLOSE_AFTER`; after that only the club admin."""
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 import orjson
@@ -25,6 +25,7 @@ from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
 CLOSE_AFTER = timedelta(minutes=30)
 ARCHIVE_AFTER = timedelta(days=7)  # a match in play untouched this long may be archived
 ORIGINS = ("table", "api", "import")
+ACCEPT_SLICE = 500  # matches accepted per transaction
 
 
 class UnknownMatch(LookupError):
@@ -43,6 +44,7 @@ class StoredMatch:
     accepted: bool = True  # counts in ratings and standings (an import once the admin accepts)
     closed: str | None = None  # when the table closed the finished match
     text: str = ""  # the record as stored
+    chosen: tuple = (None, None)  # the leader column as stored: (player, for which hand)
 
     @property
     def imported(self) -> bool:
@@ -105,20 +107,26 @@ def get(db: Database, match_id: int) -> StoredMatch:
     text = values["record"]
     kept = _replays.get(match_id)
     record = kept.record if kept and kept.text == text else orjson.loads(text)
-    next_hand = len(record.get("hands", [])) + 1
-    leader = values["leader"] if values["leader_hand"] == next_hand else None
+    chosen = (values["leader"], values["leader_hand"])
     return StoredMatch(
         values["id"],
         values["version"],
         record,
-        leader,
+        _leader(chosen, record),
         values["created"],
         values["updated"],
         values["origin"],
         bool(values["accepted"]),
         values["closed"],
         text,
+        chosen,
     )
+
+
+def _leader(chosen: tuple, record: dict) -> str | None:
+    """The player chosen to lead, when the choice is for the hand about to start."""
+    player, hand = chosen
+    return player if hand == len(record.get("hands", [])) + 1 else None
 
 
 def replayed(db: Database, stored: StoredMatch) -> Match:
@@ -225,8 +233,7 @@ def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Sav
     with immediate(db):
         stored, match = _current(db, match_id, version)
         hand = len(stored.record.get("hands", [])) + 1
-        _update(db, stored, {"leader": leader, "leader_hand": hand})
-        return _saved(db, match_id, match)
+        return _saved(stored, match, _update(db, stored, {"leader": leader, "leader_hand": hand}))
 
 
 def close(db: Database, match_id: int) -> StoredMatch:
@@ -262,13 +269,39 @@ def archive(db: Database, at: datetime | None = None) -> int:
 
 
 def accept(db: Database, match_ids: list[int]) -> None:
-    """The admin accepts imported matches: they count in ratings and standings from now on."""
-    marks = ",".join("?" * len(match_ids))
+    """The admin accepts imported matches: they count in ratings and standings from now on.
+    Written in short transactions of ACCEPT_SLICE matches, so no table waits for a long one."""
+    for start in range(0, len(match_ids), ACCEPT_SLICE):
+        part = match_ids[start : start + ACCEPT_SLICE]
+        marks = ",".join("?" * len(part))
+        with immediate(db):
+            db.execute(f"UPDATE matches SET accepted = 1 WHERE id IN ({marks})", part)
+            db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", part)
+            db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", part)
+            ratings.mark_dirty(db)
+
+
+def accept_import(db: Database, import_id: int) -> int:
+    """The admin accepts every match of one import (one tap); how many were waiting."""
+    waiting = [
+        match_id
+        for (match_id,) in db.execute(
+            "SELECT id FROM matches WHERE import_id = ? AND accepted = 0", [import_id]
+        ).fetchall()
+    ]
+    accept(db, waiting)
     with immediate(db):
-        db.execute(f"UPDATE matches SET accepted = 1 WHERE id IN ({marks})", match_ids)
-        db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", match_ids)
-        db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", match_ids)
-        ratings.mark_dirty(db)
+        db.execute("UPDATE imports SET accepted = ? WHERE id = ?", [now(), import_id])
+    return len(waiting)
+
+
+def waiting_singles(db: Database) -> list[int]:
+    """The matches that arrived whole one by one (the API, a record imported at the table) and
+    wait for the admin."""
+    rows = db.execute(
+        "SELECT id FROM matches WHERE accepted = 0 AND import_id IS NULL ORDER BY id"
+    ).fetchall()
+    return [match_id for (match_id,) in rows]
 
 
 def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Saved:
@@ -281,10 +314,10 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         record, updated = edit(stored, match)
         text = _text(record)
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
-        _update(db, stored, changed)
+        written = _update(db, stored, changed)
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
                       counted=stored.accepted, origin=stored.origin)  # fmt: skip
-        return _saved(db, match_id, updated)
+        return _saved(stored, updated, written | {"record": record, "text": text})
 
 
 def _current(db: Database, match_id: int, version: int) -> tuple[StoredMatch, Match]:
@@ -294,18 +327,26 @@ def _current(db: Database, match_id: int, version: int) -> tuple[StoredMatch, Ma
     return stored, replayed(db, stored)
 
 
-def _update(db: Database, stored: StoredMatch, columns: dict) -> None:
+def _update(db: Database, stored: StoredMatch, columns: dict) -> dict:
+    """Writes the columns and the next version; returns what was written."""
     columns = columns | {"version": stored.version + 1}
     assignments = ", ".join(f"{name} = ?" for name in columns)  # names from this module
     db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", [*columns.values(), stored.id])
+    return columns
 
 
-def _saved(db: Database, match_id: int, match: Match) -> Saved:
-    """The match as just written (read inside the transaction) with its replay, kept for the
-    next tap."""
-    stored = get(db, match_id)
-    _replays.put(match_id, stored, match)
-    return Saved(stored, match)
+def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
+    """The match as just written, with its replay, kept for the next tap: made from the row as
+    read and what was written, so the record is not read and parsed again (a cost that grew with
+    the match)."""
+    record = written.get("record", stored.record)
+    chosen = (written.get("leader", stored.chosen[0]), written.get("leader_hand", stored.chosen[1]))
+    kept = {
+        name: written[name] for name in ("version", "record", "text", "updated") if name in written
+    }
+    saved = replace(stored, **kept, leader=_leader(chosen, record), chosen=chosen)
+    _replays.put(stored.id, saved, match)
+    return Saved(saved, match)
 
 
 # -- the replayed matches kept in memory ------------------------------------------------------

@@ -34,7 +34,8 @@ FORM = 64 * KIB  # a tap, a new match, a name, a login: any form of the screens
 JSON_BODY = 1 * MIB  # an API body: an entry, or a whole record (200 hands are about 200 KB)
 RECORD_FILE = 1 * MIB + 16 * KIB  # one match record uploaded at the table, with its form
 RECORD_FORM = 4 * MIB  # the admin's editor: one record as form text, escaped (up to 3× longer)
-CLUB_FILE = 128 * MIB  # the admin's import of a whole club file (perf's import streams it)
+CLUB_FILE = 256 * MIB  # the admin's import of a club file (10,000 matches: about 120 MB),
+# spooled to disk and read as a stream, so memory does not grow with it
 
 MAX_JSON_DEPTH = 20  # a record nests 6 deep (record, hands, hand, events, event, value)
 MAX_VERSION = 2**63 - 1  # a match's version, stored in SQLite's integers
@@ -46,11 +47,14 @@ MAX_PIPS = 9_999  # the pips typed for a hand left: the engine says which totals
 MAX_FORM_FIELDS = 200  # fields in one form (werkzeug's MAX_FORM_PARTS)
 
 
-def body(limit: int) -> Callable:
-    """Marks a view as taking up to `limit` bytes (one of the kinds above) instead of a form's."""
+def body(limit: int, admin_only: bool = False) -> Callable:
+    """Marks a view as taking up to `limit` bytes (one of the kinds above) instead of a form's;
+    `admin_only`: for the club admin only (anyone else is held to a form's, before the body is
+    read at all)."""
 
     def mark(view):
         view.body_limit = limit
+        view.body_admin_only = admin_only
         return view
 
     return mark
@@ -61,6 +65,10 @@ def _limit_body() -> None:
     JSON body's under /api/, else a form's."""
     view = current_app.view_functions.get(request.endpoint or "")
     limit = getattr(view, "body_limit", None)
+    if limit is not None and getattr(view, "body_admin_only", False):
+        from assistant.web.admin import is_admin  # the admin's session, checked before the body
+
+        limit = limit if is_admin() else FORM
     if limit is None:
         limit = JSON_BODY if request.path.startswith("/api/") else FORM
     configured = current_app.config.get("MAX_CONTENT_LENGTH")  # instance/config.py may lower it

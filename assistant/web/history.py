@@ -1,9 +1,13 @@
 """Match history: the list with its filters, each match's scorepad and its step-by-step replay,
-exports and the import of a whole club file, and the admin's record editor."""
+exports; the import of a whole club file and the acceptance of imported matches (the club
+admin's), and the admin's record editor."""
 
 import json
+import os
 import re
+import tempfile
 from datetime import datetime
+from pathlib import Path
 from types import SimpleNamespace
 
 from flask import (
@@ -11,6 +15,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    flash,
     redirect,
     render_template,
     request,
@@ -19,8 +24,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, exchange, exports, queries, steps, store
-from assistant.db import immediate
+from assistant.club import derive, exports, imports, queries, steps, store
 from assistant.engine import RecordError, replay
 from assistant.web import bounds
 from assistant.web.admin import admin_required
@@ -168,31 +172,93 @@ def records_json():
     return _download(exports.records_json(_selection()), "application/json", "records", "json")
 
 
+def _import_page(error: str | None = None, status: int = 200):
+    db = get_db()
+    context = {
+        "error": error,
+        "imports": imports.recent(db),
+        "waiting": len(store.waiting_singles(db)),
+    }
+    return render_template("history/import.html", **context), status
+
+
 @bp.get("/history/import")
+@admin_required
 def import_form():
-    return render_template("history/import.html", report=None, error=None)
+    return _import_page()
 
 
 @bp.post("/history/import")
-@bounds.body(bounds.CLUB_FILE)  # a whole club's file, not one form
+@bounds.body(bounds.CLUB_FILE, admin_only=True)  # a club's file, not one form
+@admin_required
 def import_file():
+    """The file is kept aside and imported by a process of its own; the page follows it."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        error = _("Choose an exported file (.json) to import.")
-        return render_template("history/import.html", report=None, error=error), 422
+        return _import_page(_("Choose an exported file (.json) to import."), 422)
+    handle, name = tempfile.mkstemp(prefix="allfives-import-", suffix=".json")
+    path = Path(name)
+    with os.fdopen(handle, "wb") as file:
+        upload.save(file)
+    upload.close()
     try:
-        items = exchange.read_file(upload.read())
-    except exchange.BrokenFile as broken:
-        error = _("Nothing was imported: %(reason)s", reason=_(str(broken)))
-        return render_template("history/import.html", report=None, error=error), 422
+        imports.header(path)  # a file that is no JSON at all is refused at once
+    except imports.BrokenFile as broken:
+        path.unlink()
+        reason = explain(SimpleNamespace(**broken.error))
+        error = _("Nothing was imported: %(reason)s", reason=reason)
+        return _import_page(error, 422)
     db = get_db()
-    with immediate(db):
-        report = exchange.import_records(db, items)
-    for line in report:
-        if line["status"] == "broken":  # the engine's sentence, translated, with its place
-            line["reason"] = explain(SimpleNamespace(**line["error"]), where=True)
-    status = 200 if all(line["status"] != "broken" for line in report) else 422
-    return render_template("history/import.html", report=report, error=None), status
+    import_id = imports.begin(db, upload.filename, path.stat().st_size)
+    imports.start(current_app.config["DATABASE"], import_id, path)
+    return redirect(url_for("history.import_status", import_id=import_id), 303)
+
+
+def _import_or_404(import_id: int) -> dict:
+    found = imports.status(get_db(), import_id)
+    if found is None:
+        abort(404, _("There is no such import."))
+    for problem in found["problems"]:  # the engine's sentence, translated, with its place
+        problem["reason"] = explain(SimpleNamespace(**problem["error"]), where=True)
+    if found["error"]:
+        found["reason"] = explain(SimpleNamespace(**found["error"]))
+    return found
+
+
+@bp.get("/history/imports/<int:import_id>")
+@admin_required
+def import_status(import_id: int):
+    """How far an import got (the piece polls itself while it runs) and what it found."""
+    found = _import_or_404(import_id)
+    return page("history/import_status.html", "history/_import.html", found=found)
+
+
+@bp.post("/history/imports/<int:import_id>/accept")
+@admin_required
+def accept_import(import_id: int):
+    _import_or_404(import_id)
+    count = store.accept_import(get_db(), import_id)
+    flash(_("%(n)s imported matches now count in ratings and standings.", n=count))
+    return redirect(url_for("history.import_status", import_id=import_id), 303)
+
+
+@bp.post("/history/waiting/accept")
+@admin_required
+def accept_waiting():
+    """Every match that arrived whole one by one (the API, the table's import) is accepted."""
+    db = get_db()
+    waiting = store.waiting_singles(db)
+    store.accept(db, waiting)
+    flash(_("%(n)s imported matches now count in ratings and standings.", n=len(waiting)))
+    return redirect(url_for("history.import_form"), 303)
+
+
+@bp.post("/history/<int:match_id>/accept")
+@admin_required
+def accept_match(match_id: int):
+    match_or_404(match_id)
+    store.accept(get_db(), [match_id])
+    return redirect(url_for("history.match", match_id=match_id), 303)
 
 
 # -- the admin's editor -------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Live, read-only: each match's watch page (/watch/<code>, a random code, with a QR code to
 open it) and the club board (/board) with every table in play, in large type for a TV. Both poll
-a partial every second (htmx), so they follow the tables within about a second."""
+a partial every second (htmx), so they follow the tables within about a second; a poll that
+finds nothing changed is answered 304 (polling.py)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -12,6 +13,7 @@ from markupsafe import Markup
 from assistant.club import store
 from assistant.web.db import get_db
 from assistant.web.pieces import page
+from assistant.web.polling import polled
 from assistant.web.table import build
 
 bp = Blueprint("live", __name__)
@@ -49,20 +51,37 @@ def watch(code: str):
 
 @bp.get("/watch/<code>/live")
 def watch_live(code: str):
-    table = build(_match_for(code))
-    return page("live/watch.html", "live/_watch.html", table=table, code=code, qr=None)
+    version = get_db().execute(
+        "SELECT m.id, m.version FROM watch_codes w JOIN matches m ON m.id = w.match_id "
+        "WHERE w.code = ?",
+        [code],
+    )
+    return polled(
+        version.fetchone(),
+        lambda: page(
+            "live/watch.html", "live/_watch.html", table=build(_match_for(code)), code=code, qr=None
+        ),
+    )
 
 
-def _board_tables() -> list:
-    db = get_db()
+def _board_matches() -> list[tuple[int, int]]:
+    """The matches the board shows: (id, version) of each."""
     since = (datetime.now(UTC) - timedelta(hours=BOARD_HOURS)).isoformat(timespec="seconds")
-    ids = db.execute(
-        "SELECT match_id FROM match_summary WHERE finished = 0 AND updated >= ? "
-        "ORDER BY updated DESC LIMIT ?",
-        [since, BOARD_TABLES],
-    ).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT s.match_id, m.version FROM match_summary s JOIN matches m ON m.id = s.match_id "
+            "WHERE s.finished = 0 AND s.updated >= ? ORDER BY s.updated DESC LIMIT ?",
+            [since, BOARD_TABLES],
+        )
+        .fetchall()
+    )
+
+
+def _board_tables(shown: list[tuple[int, int]]) -> list:
+    db = get_db()
     tables = []
-    for (match_id,) in ids:
+    for match_id, _version in shown:
         try:
             tables.append(build(store.get(db, match_id)))
         except store.UnknownMatch:
@@ -70,11 +89,16 @@ def _board_tables() -> list:
     return sorted(tables, key=lambda t: t.id)
 
 
+def _board(shown: list[tuple[int, int]]):
+    return page("live/board.html", "live/_board.html", tables=_board_tables(shown))
+
+
 @bp.get("/board")
 def board():
-    return page("live/board.html", "live/_board.html", tables=_board_tables())
+    return _board(_board_matches())
 
 
 @bp.get("/board/live")
 def board_live():
-    return page("live/board.html", "live/_board.html", tables=_board_tables())
+    shown = _board_matches()
+    return polled(shown, lambda: _board(shown))

@@ -6,7 +6,7 @@ import json
 import re
 
 from assistant.web.admin import save_password
-from tests.helpers import EXAMPLES, A, D, G, create, example, page_token
+from tests.helpers import EXAMPLES, A, D, G, admin_client, create, example, imported, page_token
 
 PASSWORD = "club admin 123"
 
@@ -63,30 +63,26 @@ def test_export_then_import_detects_duplicates_and_refuses_broken_files(app, cli
     hands_csv = client.get("/history/hands.csv").get_data(as_text=True).splitlines()
     assert len(hands_csv) == 1 + 2 * 3  # a row per hand and side
 
-    from assistant import create_app
-
-    other = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "other.sqlite"), "SECRET_KEY": "t"}
-    ).test_client()
+    other = admin_client(tmp_path / "other")
 
     def upload(data: bytes):
         form = {"csrf_token": page_token(other), "file": (io.BytesIO(data), "club.json")}
-        return other.post("/history/import", data=form, content_type="multipart/form-data")
+        return imported(other, other.post("/history/import", data=form))
 
     first = upload(body)
-    assert first.status_code == 200
-    assert "3 imported, 0 already here, 0 broken" in first.get_data(as_text=True)
+    assert "3 imported, 0 already here, 0 broken" in first
     again = upload(body)
-    assert "0 imported, 3 already here, 0 broken" in again.get_data(as_text=True)
+    assert "0 imported, 3 already here, 0 broken" in again
 
-    broken = upload(body[:-10])
-    assert broken.status_code == 422 and "Nothing was imported" in broken.get_data(as_text=True)
+    form = {"csrf_token": page_token(other), "file": (io.BytesIO(b"<html>"), "club.json")}
+    refused = other.post("/history/import", data=form)
+    assert refused.status_code == 422 and "Nothing was imported" in refused.text
+    cut = upload(body[:-10])
+    assert "The import stopped: record 3 is not JSON" in cut
     mixed = json.loads(body)
     mixed["matches"].append({"record": {"format": "allfives-match/1", "players": ["X"]}})
     mixed["matches"].append({"record": dict(A, players=["Xi", "Yu"], hands=[])})
-    report = upload(json.dumps(mixed).encode())
-    text = report.get_data(as_text=True)
-    assert report.status_code == 422
+    text = upload(json.dumps(mixed).encode())
     assert "1 imported, 3 already here, 1 broken" in text and "players must be 2 to 4" in text
     assert len(json.loads(other.get("/history/records.json").get_data())["matches"]) == 4
 
@@ -161,13 +157,13 @@ def test_watch_page_and_board(app, client):
 
 
 def test_every_watch_code_is_made_one_way_and_old_codes_stay_valid(app, client):
-    from assistant.club import cache, exchange
+    from assistant.club import cache, imports
     from assistant.db import connect, immediate
 
     created = create(client, G)
     db = connect(app.config["DATABASE"])
     with immediate(db):
-        imported = exchange.import_records(db, [{"record": A, "created": None}])[0]["match"]
+        imported = imports.import_items(db, [{"record": A, "created": None}])[0]["match"]
         db.execute("UPDATE watch_codes SET code = ? WHERE match_id = ?", ["0a1b" * 6, created])
         db.execute("DELETE FROM watch_codes WHERE match_id = ?", [imported])
         cache.rebuild(db)  # gives the match that lost its code a new one, keeps the others

@@ -152,11 +152,11 @@ def test_history_filters(db):
 
 
 def test_imported_matches_count_once_accepted_and_are_rated_as_if_played_last(db):
-    from assistant.club import exchange
+    from assistant.club import imports
 
     store.create(db, A)
     with immediate(db):
-        report = exchange.import_records(db, [{"record": D, "created": None}])
+        report = imports.import_items(db, [{"record": D, "created": None}])
     assert report == [{"n": 1, "status": "imported", "match": 2}]
     assert [r["games"] for r in queries.leaderboard(db)] == [1, 1]  # A only: D awaits the admin
     assert stats(db, "Ann")["overall"]["matches"] == 1

@@ -1,0 +1,592 @@
+"""Importing a club file: an `allfives-club/1` export, a list of match records, or one record.
+
+The file is read as a stream (ijson), so memory stays bounded whatever it holds: one record at a
+time, a window of them while they are checked, and no record larger than `RECORD_LIMIT`. Each
+record is checked by the engine with no lock held (on every core once the file holds many), and
+the checked records are written in short transactions, `SLICE` records at a time: a table that
+taps meanwhile waits for one short slice at most. The import runs in a process of its own, at a
+lower priority than the server (`start`), and keeps its progress and report in the `imports`
+row: the web page polls it.
+
+Dates (issue 13): a record keeps its `date`; one without is dated by the `created` of its item in
+an export, else by the file's `created`, else stays undated. The date is written into the record
+before its digest is computed, so the same file imported twice finds its duplicates.
+
+The registry: the export's `players` ({"name", "names"}) come in before the matches, so renames
+and merges survive an export and import. A club that already knows some of the names keeps its
+own mapping and gains only the names it lacks."""
+
+import contextlib
+import os
+import pickle
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from itertools import chain, islice
+from pathlib import Path
+
+import ijson
+import orjson
+
+from assistant.club import cache, derive, registry, store
+from assistant.db import connect, immediate
+from assistant.engine.errors import N_
+from assistant.engine.limits import MAX_NAME
+
+CLUB = "allfives-club/1"
+MATCH = "allfives-match/1"
+RECORD_LIMIT = 1024 * 1024  # bytes of one record in the file: 200 hands fit in a fifth of it
+SLICE = 50  # records written per transaction ...
+SLICE_BYTES = 1024 * 1024  # ... or this much record text, whichever comes first
+SLICE_WAIT = 0.1  # seconds: a slice is written when it is full or has waited this long
+PROBLEMS_KEPT = 100  # broken records reported with their reason; the rest are counted
+INLINE = 64  # records: a file with more is checked on every core
+WINDOW = 64  # records read ahead of the writer at most
+PLAYERS_KEPT = 10_000  # registry entries read from a file at most
+NICE = 10  # the import yields the processor to the server's taps
+CHUNK = 16384  # bytes read at a time
+RECORD_SECONDS = 1.0  # processor time to parse one record at most (a real one takes 0.2 ms)
+CHUNKSIZE = 16  # records sent to a checking process at a time
+
+
+class BrokenFile(ValueError):
+    """The file cannot be read (further): why, as the engine's errors say it (`error`: the
+    sentence and its parameters as data, for the web layer to put in words)."""
+
+    def __init__(self, template: str, **params):
+        super().__init__(template.format(**params))
+        self.error = {"template": template, "params": params, "hand": None, "event": None}
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# -- reading the file ---------------------------------------------------------------------------
+
+
+class _Reader:
+    """The file as ijson reads it, a chunk at a time, refusing a record larger than
+    RECORD_LIMIT or one that takes longer than RECORD_SECONDS of processor time to parse (JSON
+    nested thousands deep: ijson's work grows with the square of the depth). `mark()` after
+    each record; `too_large()` is the BrokenFile to raise."""
+
+    def __init__(self, file, too_large):
+        self.file, self.too_large = file, too_large
+        self.position = self.marked = file.tell()
+        self.started = time.process_time()
+
+    def read(self, size: int = -1) -> bytes:
+        if self.position - self.marked > RECORD_LIMIT + CHUNK:
+            raise self.too_large()
+        if time.process_time() - self.started > RECORD_SECONDS:
+            raise self.too_large()
+        data = self.file.read(CHUNK if size < 0 else min(size, CHUNK))
+        self.position += len(data)
+        return data
+
+    def mark(self) -> None:
+        self.marked = self.position
+        self.started = time.process_time()
+
+
+def _start(file) -> int:
+    """Where the JSON starts: after white space and a UTF-8 byte order mark."""
+    head = file.read(4096)
+    text = head.removeprefix(b"\xef\xbb\xbf")
+    return len(head) - len(text.lstrip())
+
+
+def header(path: Path) -> dict:
+    """What comes before the records: the file's format, `created` and `players` (an export
+    writes them before its matches, and they are read there), and where the records are:
+    `prefix` for ijson ("matches.item", "item", or "" for a file that is one record)."""
+    with open(path, "rb") as file:
+        start = _start(file)
+        file.seek(start)
+        first = file.read(1)
+        found: dict = {"start": start, "format": None, "created": None, "players": []}
+        if first == b"[":
+            return found | {"prefix": "item"}
+        if first != b"{":
+            raise BrokenFile(N_("this file is not JSON"))
+        file.seek(start)
+        reader = _Reader(file, lambda: BrokenFile(N_("this file holds no list of match records")))
+        events = ijson.parse(reader)
+        try:
+            for prefix, event, value in events:
+                if prefix == "" and event == "map_key" and value == "matches":
+                    break
+                if prefix in ("format", "created") and event == "string":
+                    found[prefix] = value
+                    if value == MATCH:
+                        return found | {"prefix": ""}
+                elif prefix == "players" and event == "start_array":
+                    found["players"] = _players(events)
+            else:
+                raise BrokenFile(N_("this file holds no list of match records"))
+        except ijson.JSONError:
+            raise BrokenFile(N_("this file is not JSON")) from None
+    return found | {"prefix": "matches.item"}
+
+
+def _players(events) -> list:
+    """The export's registry, built from its events ([{"name", "names"}, ...]), bounded."""
+    players, builder, depth = [], ijson.ObjectBuilder(), 0
+    for _prefix, event, value in events:
+        if event in ("end_map", "end_array"):
+            depth -= 1
+            if depth < 0:
+                break
+        builder.event(event, value)
+        if event in ("start_map", "start_array"):
+            depth += 1
+        elif depth == 0:
+            if len(players) < PLAYERS_KEPT:
+                players.append(builder.value)
+            builder = ijson.ObjectBuilder()
+    return players
+
+
+def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
+    """(n, record, created, size) for each item of the file, in order, one at a time;
+    `positions[0]` follows the bytes read."""
+    number = 0
+
+    def too_large():
+        limit = RECORD_LIMIT // (1024 * 1024)
+        return BrokenFile(
+            N_(
+                "record {n} is larger than {limit} MB, or nested too deeply: the import stopped "
+                "there"
+            ),
+            n=number + 1,
+            limit=limit,
+        )
+
+    with open(path, "rb") as file:
+        file.seek(header["start"])
+        reader = _Reader(file, too_large)
+        try:
+            for item in ijson.items(reader, header["prefix"], use_float=True):
+                size = reader.position - reader.marked
+                reader.mark()
+                number += 1
+                positions[0] = reader.position
+                if isinstance(item, dict) and "record" in item and "format" not in item:
+                    yield number, item["record"], item.get("created"), size
+                else:
+                    yield number, item, None, size
+        except ijson.JSONError:  # broken, or cut short
+            raise BrokenFile(
+                N_(
+                    "record {n} is not JSON, or the file ends in the middle of it: the import "
+                    "stopped there"
+                ),
+                n=number + 1,
+            ) from None
+
+
+def _is_time(value) -> bool:
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def dated(record, created, file_created):
+    """The record with its `date`: its own, else its item's `created`, else the file's (issue 13);
+    none of them: undated."""
+    if type(record) is not dict or "date" in record:
+        return record
+    for when in (created, file_created):
+        if _is_time(when):
+            return record | {"date": when}
+    return record
+
+
+# -- checking: no lock held, on every core for a large file -----------------------------------
+
+
+def _check_pickled(data: bytes) -> list[dict]:
+    return [derive.check(record) for record in pickle.loads(data)]
+
+
+def _unreadable() -> dict:
+    error = {"template": N_("the record is nested too deeply to read"), "params": {}}
+    return {"error": error | {"hand": None, "event": None}}
+
+
+def checked(items: Iterator[tuple]) -> Iterator[tuple[tuple, dict]]:
+    """(item, derive.check of its record) for every (n, record, …) item. Up to INLINE records
+    are checked here; a file with more is checked on a pool of every core, at most WINDOW
+    records ahead of the caller. Valid records come in the file's order (the first of two
+    copies is the one imported); a record that is not even an object is answered at once. A
+    file that breaks off (BrokenFile) does so after every record before the break."""
+    stopped: list[BrokenFile] = []
+
+    def read(source):
+        try:
+            yield from source
+        except BrokenFile as broken:
+            stopped.append(broken)
+
+    source = read(items)
+    first = list(islice(source, INLINE))
+    if len(first) < INLINE:
+        yield from ((item, derive.check(item[1])) for item in first)
+    else:
+        yield from _on_every_core(chain(first, source))
+    if stopped:
+        raise stopped[0]
+
+
+def _on_every_core(items) -> Iterator[tuple[tuple, dict]]:
+    import multiprocessing
+
+    pending: deque = deque()  # (items, their results to come), in the file's order
+    with multiprocessing.get_context("spawn").Pool() as pool:
+        while batch := list(islice(items, CHUNKSIZE)):
+            objects = []
+            for item in batch:
+                if type(item[1]) is dict:
+                    objects.append(item)
+                else:
+                    yield item, derive.check(item[1])
+            if objects:
+                pending.append((objects, _send(pool, [item[1] for item in objects])))
+            while pending and (len(pending) * CHUNKSIZE > WINDOW or pending[0][1].ready()):
+                yield from _received(*pending.popleft())
+        while pending:
+            yield from _received(*pending.popleft())
+
+
+def _send(pool, records: list):
+    """The records to a checking process; one nested too deeply to pickle is not sent."""
+    try:
+        return pool.apply_async(_check_pickled, (pickle.dumps(records, pickle.HIGHEST_PROTOCOL),))
+    except RecursionError:
+        return _Answered(
+            [
+                _send(pool, [record]).get() if _picklable(record) else [_unreadable()]
+                for record in records
+            ]
+        )
+
+
+def _picklable(record) -> bool:
+    try:
+        pickle.dumps(record, pickle.HIGHEST_PROTOCOL)
+    except RecursionError:
+        return False
+    return True
+
+
+class _Answered:
+    """Results already at hand, read as an AsyncResult is."""
+
+    def __init__(self, parts: list[list[dict]]):
+        self.results = [result for part in parts for result in part]
+
+    def ready(self) -> bool:
+        return True
+
+    def get(self) -> list[dict]:
+        return self.results
+
+
+def _received(items: list, answer) -> Iterator[tuple[tuple, dict]]:
+    yield from zip(items, answer.get(), strict=True)
+
+
+# -- the registry of an export ----------------------------------------------------------------
+
+
+def _name(value) -> str | None:
+    if not isinstance(value, str):
+        return None
+    name = " ".join(value.split())
+    return name if 0 < len(name) <= MAX_NAME else None
+
+
+def add_players(db, players: list) -> None:
+    """The export's players into the registry, in the caller's transaction: each under its name
+    with every key that meant it; the keys the club already knows keep their player."""
+    for entry in players:
+        if not isinstance(entry, dict) or _name(entry.get("name")) is None:
+            continue
+        name = _name(entry["name"])
+        keys = [registry.key(name)]
+        others = entry.get("names")
+        if isinstance(others, list):
+            keys += [registry.key(n) for n in others[:100] if _name(n)]
+        known = {k: registry.find(db, k) for k in keys}
+        owner = known[keys[0]] or next((p for p in known.values() if p is not None), None)
+        if owner is None:
+            owner = registry.ensure(db, name)
+        for key in dict.fromkeys(keys):
+            if known[key] is None:
+                db.execute(
+                    "INSERT OR IGNORE INTO player_names(key, player_id) VALUES (?, ?)",
+                    [key, owner],
+                )
+
+
+# -- writing, in short slices -----------------------------------------------------------------
+
+
+class _Writer:
+    """Writes checked records in short transactions (a slice: SLICE records, SLICE_BYTES of
+    them, or what came in SLICE_WAIT seconds) and keeps the import's row up to date. Records
+    are gathered with no lock held, then written at once: a tap waits for one slice at most."""
+
+    def __init__(self, db, import_id: int | None, positions: list):
+        self.db, self.import_id, self.positions = db, import_id, positions
+        self.counts = {"imported": 0, "duplicates": 0, "broken": 0}
+        self.done = 0
+        self.pending: list = []
+        self.pending_bytes = 0
+        self.since = time.monotonic()
+        self.report: list[dict] = []  # one line per record, for `import_items`
+        self.problems: list = []
+
+    def take(self, item: tuple, result: dict) -> None:
+        """A checked record: a broken one is counted, a valid one waits for the next slice."""
+        if "error" in result:
+            self.done += 1
+            self.counts["broken"] += 1
+            self._line(item[0], "broken", error=result["error"])
+        else:
+            self.pending.append((item, result))
+            self.pending_bytes += item[3]
+
+    def add(self, item: tuple, result: dict) -> None:
+        self.take(item, result)
+        full = len(self.pending) >= SLICE or self.pending_bytes >= SLICE_BYTES
+        if full or time.monotonic() - self.since >= SLICE_WAIT:
+            self.flush()
+
+    def flush(self) -> None:
+        with immediate(self.db):
+            self._write(self.pending)
+        self.pending, self.pending_bytes, self.since = [], 0, time.monotonic()
+
+    def _write(self, batch: list) -> None:
+        db, stamp, names = self.db, now(), {}
+        known = _known(db, [result["summary"]["digest"] for _item, result in batch])
+        for (n, record, created, _size), result in batch:
+            self.done += 1
+            key = result["summary"]["digest"]
+            if key in known:
+                self.counts["duplicates"] += 1
+                self._line(n, "duplicate", match=known[key])
+                continue
+            when = created if _is_time(created) else stamp
+            whole = bool(record["hands"])  # arrived with hands played: the admin accepts it
+            match_id = store.insert(
+                db, record, when, stamp, origin="import", accepted=not whole,
+                import_id=self.import_id,
+            )  # fmt: skip
+            known[key] = match_id
+            summary, seats = cache.rows(db, result, match_id, when, stamp, stamp, names,
+                                        counted=not whole, origin="import")  # fmt: skip
+            db.execute(cache.INSERT_SUMMARY, summary)
+            db.conn.executemany(cache.INSERT_PLAYER, seats)
+            cache.add_watch_codes(db, [match_id])
+            self.counts["imported"] += 1
+            self._line(n, "imported", match=match_id)
+        if self.problems:
+            db.conn.executemany(
+                "INSERT OR IGNORE INTO import_problems(import_id, n, error) VALUES (?, ?, ?)",
+                [(self.import_id, n, orjson.dumps(e).decode()) for n, e in self.problems],
+            )
+            self.problems = []
+        self.progress()
+
+    def _line(self, n: int, status: str, **extra) -> None:
+        if self.import_id is None:
+            self.report.append({"n": n, "status": status} | extra)
+        elif status == "broken" and self.counts["broken"] <= PROBLEMS_KEPT:
+            self.problems.append((n, extra["error"]))
+
+    def progress(self, **columns) -> None:
+        if self.import_id is None:
+            return
+        columns = {"done": self.done, "position": self.positions[0]} | self.counts | columns
+        assignments = ", ".join(f"{name} = ?" for name in columns)  # names from this module
+        self.db.execute(
+            f"UPDATE imports SET {assignments} WHERE id = ?", [*columns.values(), self.import_id]
+        )
+
+
+def _known(db, digests: list[str]) -> dict:
+    """The matches already here with these digests."""
+    known = {}
+    for start in range(0, len(digests), 500):
+        part = digests[start : start + 500]
+        marks = ",".join("?" * len(part))
+        sql = f"SELECT digest, match_id FROM match_summary WHERE digest IN ({marks})"
+        known.update(db.execute(sql, part).fetchall())
+    return known
+
+
+def import_items(db, items: list[dict], created=None) -> list[dict]:
+    """Records given in memory ({"record", "created"?}; `created`: the file's) imported as a
+    file's are, in the caller's transaction: one line of report per item, in order: imported
+    (with its new id), duplicate (of which match) or broken (the broken rule as data)."""
+    cache.set_digests(db, cache.missing_digests(db))
+    writer = _Writer(db, None, [0])
+    numbered = (
+        (n, dated(i["record"], i.get("created"), created), i.get("created"), 0)
+        for n, i in enumerate(items, start=1)
+    )
+    for item, result in checked(numbered):
+        writer.take(item, result)
+    writer._write(writer.pending)
+    return sorted(writer.report, key=lambda line: line["n"])
+
+
+# -- what the pages show --------------------------------------------------------------------
+
+STATUS_COLUMNS = (
+    "id", "created", "name", "total", "done", "status", "accepted", "size", "position",
+    "imported", "duplicates", "broken", "error",
+)  # fmt: skip
+
+
+def _row(db, values) -> dict:
+    found = dict(zip(STATUS_COLUMNS, values, strict=True))
+    found["error"] = orjson.loads(found["error"]) if found["error"] else None
+    found["waiting"] = db.execute(
+        "SELECT COUNT(*) FROM matches WHERE import_id = ? AND accepted = 0", [found["id"]]
+    ).fetchone()[0]
+    found["percent"] = round(100 * found["position"] / found["size"]) if found["size"] else 100
+    return found
+
+
+def status(db, import_id: int) -> dict | None:
+    """One import: how far it got, what it found, the broken records kept (`problems`), and how
+    many of its matches wait for the admin."""
+    values = db.execute(
+        f"SELECT {', '.join(STATUS_COLUMNS)} FROM imports WHERE id = ?", [import_id]
+    ).fetchone()
+    if values is None:
+        return None
+    problems = db.execute(
+        "SELECT n, error FROM import_problems WHERE import_id = ? ORDER BY n", [import_id]
+    ).fetchall()
+    return _row(db, values) | {
+        "problems": [{"n": n, "error": orjson.loads(e)} for n, e in problems]
+    }
+
+
+def recent(db, limit: int = 20) -> list[dict]:
+    """The latest imports, newest first."""
+    rows = db.execute(
+        f"SELECT {', '.join(STATUS_COLUMNS)} FROM imports ORDER BY id DESC LIMIT ?", [limit]
+    ).fetchall()
+    return [_row(db, values) for values in rows]
+
+
+# -- one import from start to end ---------------------------------------------------------------
+
+
+def begin(db, name: str, size: int) -> int:
+    """The row of a new import (status running); its id."""
+    with immediate(db):
+        return db.execute(
+            "INSERT INTO imports(created, name, size, status) VALUES (?, ?, ?, 'running')",
+            [now(), name[:200], size],
+        ).lastrowid
+
+
+def run(db, import_id: int, path: Path) -> None:
+    """The whole import of the file at `path` into import `import_id`; its row says how it
+    ended: done, failed (with why) or interrupted."""
+    positions = [0]
+    writer = _Writer(db, import_id, positions)
+    status, error = "done", None
+    try:
+        head = header(path)
+        digests = cache.missing_digests(db)
+        with immediate(db):
+            cache.set_digests(db, digests)
+            add_players(db, head["players"])
+        items = (
+            (n, dated(record, created, head["created"]), created, size)
+            for n, record, created, size in records(path, head, positions)
+        )
+        for item, result in checked(items):
+            writer.add(item, result)
+    except BrokenFile as broken:
+        status = "failed"
+        error = broken.error
+    except KeyboardInterrupt:
+        status = "interrupted"
+    except Exception:
+        status = "failed"
+        error = BrokenFile(
+            N_("the import stopped after record {n}: an error in the app (see the server's log)"),
+            n=writer.done,
+        ).error
+        raise
+    finally:
+        if writer.pending:
+            writer.flush()
+        with immediate(db):
+            writer.progress(
+                status=status,
+                total=writer.done,
+                position=os.path.getsize(path) if status == "done" else positions[0],
+                error=orjson.dumps(error).decode() if error else None,
+            )
+
+
+def start(database: str, import_id: int, path: Path) -> subprocess.Popen:
+    """Runs the import in a process of its own (`python -m assistant import`), at a lower
+    priority, so the server's taps never wait for its work, only for one short write."""
+    command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
+    command += ["--import-id", str(import_id), "--remove"]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    threading.Thread(target=process.wait, daemon=True).start()  # reaped when it ends
+    return process
+
+
+def import_command(file: str, database: str | None, import_id: int | None, remove: bool) -> int:
+    """`python -m assistant import FILE`: imports a club file into the server's database (or
+    `--db`); the web page starts it with `--import-id` for the row it made."""
+    from assistant.club import schema
+    from assistant.db import default_database
+
+    path = Path(file)
+    database = database or str(default_database())
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    schema.migrate(database)
+    db = connect(database)
+    try:
+        if import_id is None:
+            import_id = begin(db, path.name, path.stat().st_size)
+        run(db, import_id, path)
+        row = db.execute(
+            "SELECT status, imported, duplicates, broken, error FROM imports WHERE id = ?",
+            [import_id],
+        ).fetchone()
+    finally:
+        db.close()
+        if remove:
+            path.unlink(missing_ok=True)
+    status, imported, duplicates, broken, error = row
+    print(f"import {import_id}: {status}: {imported} imported, {duplicates} already here, "
+          f"{broken} broken")  # fmt: skip
+    if error:
+        problem = orjson.loads(error)
+        print(problem["template"].format(**problem["params"]), file=sys.stderr)
+    return 0 if status == "done" else 1

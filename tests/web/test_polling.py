@@ -1,0 +1,41 @@
+"""The board and the watch page poll every second: a poll that finds nothing changed is
+answered 304 with no body (the browser keeps its copy), and any change to a table shows."""
+
+from assistant.db import connect
+from tests.helpers import G, create, post_json
+
+PIECE = {"HX-Request": "true"}
+
+
+def _poll(client, path: str, etag: str | None = None):
+    headers = PIECE | ({"If-None-Match": etag} if etag else {})
+    return client.get(path, headers=headers)
+
+
+def test_board_and_watch_polls_answer_304_until_a_table_changes(app, client):
+    match_id = create(client, G)
+    code = (
+        connect(app.config["DATABASE"])
+        .execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
+        .fetchone()[0]
+    )
+    for path in ("/board/live", f"/watch/{code}/live"):
+        first = _poll(client, path)
+        assert first.status_code == 200 and "6-4" in first.text
+        assert (
+            first.headers["Cache-Control"] == "no-cache" and "HX-Request" in first.headers["Vary"]
+        )
+        again = _poll(client, path, first.headers["ETag"])
+        assert again.status_code == 304 and again.data == b""
+        in_danish = client.get(path, headers=PIECE | {"If-None-Match": first.headers["ETag"],
+                                                      "Accept-Language": "da"})  # fmt: skip
+        assert in_danish.status_code == 200  # another language is another answer
+
+    tags = {
+        path: _poll(client, path).headers["ETag"] for path in ("/board/live", f"/watch/{code}/live")
+    }
+    played = post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "play": "4-3"})
+    assert played.status_code == 200, played.get_data(as_text=True)
+    for path, tag in tags.items():
+        fresh = _poll(client, path, tag)
+        assert fresh.status_code == 200 and "4-3" in fresh.text
