@@ -16,12 +16,12 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
-    "played", "counted", "archived",
+    "played", "counted", "archived", "night", "point_value",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
     "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
-    "blocks_won", "pips_caught", "counted",
+    "blocks_won", "pips_caught", "counted", "night", "point_value", "points_against",
 ]  # fmt: skip
 
 INSERT_SUMMARY = (
@@ -67,6 +67,8 @@ def rows(
             "finished": summary["finished"],
             "hands": summary["hands"],
             "counted": int(counted),
+            "night": summary["night"],
+            "point_value": summary["point_value"],
         }
         seats.append(tuple(row[c] for c in PLAYER_COLUMNS))
     return tuple(summary[c] for c in SUMMARY_COLUMNS), seats

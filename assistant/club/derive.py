@@ -2,6 +2,7 @@
 one row of tile-level statistics per player. Pure functions: no Flask, no database."""
 
 import hashlib
+from datetime import date, datetime, timedelta
 
 import orjson
 
@@ -21,6 +22,26 @@ def digest(record: dict) -> str:
     return hashlib.sha1(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
+NIGHT_ENDS = 6  # a club night runs until 06:00 the next morning
+
+
+def night_of(played: str | None) -> str | None:
+    """The club night a match belongs to (YYYY-MM-DD), from the record's `date`: a date is its
+    own night; a date-time counts by the local time written in it (its UTC offset is ignored),
+    and before 06:00 it belongs to the evening before. None for an undated match."""
+    if not played:
+        return None
+    if len(played) <= 10:
+        return date.fromisoformat(played).isoformat()
+    when = datetime.fromisoformat(played).replace(tzinfo=None)
+    return (when - timedelta(hours=NIGHT_ENDS)).date().isoformat()
+
+
+def point_value(match: Match) -> int:
+    """Points per unit of score: 5 when the scores are kept in fives, else 1."""
+    return 5 if match.rules.score_unit == "fives" else 1
+
+
 def summary(match: Match) -> dict:
     record = match.record
     preset, custom = preset_of(record)
@@ -37,6 +58,8 @@ def summary(match: Match) -> dict:
         "finished": int(match.winner is not None),
         "digest": digest(record),
         "played": record.get("date"),
+        "night": night_of(record.get("date")),
+        "point_value": point_value(match),
     }
 
 
@@ -64,6 +87,7 @@ def player_rows(match: Match) -> list[dict]:
                 "partner": partner,
                 "won": int(match.winner == side),
                 "side_points": match.scores[side],
+                "points_against": sum(match.scores) - match.scores[side],
                 "plays": 0,
                 "scoring_plays": 0,
                 "play_points": 0,
