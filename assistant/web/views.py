@@ -107,7 +107,7 @@ def create_match():
     if "create" not in request.form:
         return _new_form(form)  # a seat moved or a preset changed: the form again
     try:
-        record = form.record()
+        record = form.record(date=store.local_now())
     except ValueError as error:
         form.error = str(error)
         return _new_form(form, 422)
@@ -217,7 +217,8 @@ def enter_left(match_id: int):
 @bp.post("/matches/<int:match_id>/rematch")
 def rematch(match_id: int):
     old = match_or_404(match_id).record
-    record = new_record(old["rules"], old["players"], old.get("partnership", False))
+    partnership = old.get("partnership", False)
+    record = new_record(old["rules"], old["players"], partnership, store.local_now())
     return _see(store.create(get_db(), record).id)
 
 
