@@ -9,14 +9,14 @@ from flask import Blueprint, abort, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from assistant.club import store
+from assistant.club import nights, store
 from assistant.web.db import get_db
 from assistant.web.pieces import page
 from assistant.web.table import build
 
 bp = Blueprint("live", __name__)
 BOARD_HOURS = 24  # a match in progress shows on the board while it was played this recently
-BOARD_TABLES = 12
+BOARD_TABLES = 40  # the board pages through them, 8 at a time on a TV
 
 
 def qr_svg(url: str) -> Markup:
@@ -53,28 +53,26 @@ def watch_live(code: str):
     return page("live/watch.html", "live/_watch.html", table=table, code=code, qr=None)
 
 
-def _board_tables() -> list:
+def _board() -> dict:
+    """The tables in play, by physical table number (those without one after), and the night:
+    its draw's round, that round's finished tables and the standings."""
     db = get_db()
     since = (datetime.now(UTC) - timedelta(hours=BOARD_HOURS)).isoformat(timespec="seconds")
-    ids = db.execute(
-        "SELECT match_id FROM match_summary WHERE finished = 0 AND updated >= ? "
-        "ORDER BY updated DESC LIMIT ?",
-        [since, BOARD_TABLES],
-    ).fetchall()
     tables = []
-    for (match_id,) in ids:
+    for match_id, number in nights.in_play(db, since, BOARD_TABLES):
         try:
-            tables.append(build(store.get(db, match_id)))
+            tables.append({"table": build(store.get(db, match_id)), "number": number})
         except store.UnknownMatch:
             continue
-    return sorted(tables, key=lambda t: t.id)
+    tonight = nights.tonight()
+    return {"tables": tables, "night": tonight} | nights.board(db, tonight)
 
 
 @bp.get("/board")
 def board():
-    return page("live/board.html", "live/_board.html", tables=_board_tables())
+    return page("live/board.html", "live/_board.html", **_board())
 
 
 @bp.get("/board/live")
 def board_live():
-    return page("live/board.html", "live/_board.html", tables=_board_tables())
+    return page("live/board.html", "live/_board.html", **_board())

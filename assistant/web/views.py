@@ -15,7 +15,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from assistant.club import queries, registry, store
+from assistant.club import draws, queries, registry, store
 from assistant.engine import RecordError, new_record, replay
 from assistant.web import htmx, newmatch
 from assistant.web.admin import is_admin, refuse
@@ -127,8 +127,15 @@ def table(match_id: int):
     tile = request.args.get("tile")
     if tile and len(table.match.end_choices(tile)) > 1:  # anything else: the table as it is
         table.choosing = tile
-    # The whole page also links the watch page, for opponents and spectators (with its QR code).
-    return page("table.html", "table/_table.html", table=table, watch_code=watch_code(match_id))
+    # The whole page also links the watch page, for opponents and spectators (with its QR code),
+    # and names the physical table of a match started from the night's draw.
+    return page(
+        "table.html",
+        "table/_table.html",
+        table=table,
+        watch_code=watch_code(match_id),
+        place=draws.place(get_db(), match_id),
+    )
 
 
 @bp.post("/matches/<int:match_id>/play")
