@@ -57,7 +57,8 @@ def seed(path: Path) -> dict:
         night = tonight - timedelta(days=back)
         for n in range(8):
             players = rng.choice([2, 4, 4, 3])
-            record = random_match(rng, players=players, rules=rng.choice(["all-fives", "muggins"]))
+            rules = rng.choice(["all-fives", "muggins"])
+            record = random_match(rng, players=players, rules=rules, max_hands=200)
             record = renamed(record, rng.sample(CLUB[: 8 + back % 4], players))
             store.create(db, dated(record, night, 20 * n + 5 * (n > 5) * 30))
     draw_id = draws.make(db, tonight.isoformat(), "pairs_rotating", EIGHT, list(range(1, 9)), 3,
@@ -67,7 +68,7 @@ def seed(path: Path) -> dict:
     done = draws.start(db, made, 1, first.table)
     playing = draws.start(db, made, 1, second.table)
     for match_id, seating, stop in ((done, first, False), (playing, second, True)):
-        record = random_match(rng, players=4, rules="all-fives", partnership=True)
+        record = random_match(rng, players=4, rules="all-fives", partnership=True, max_hands=200)
         stored = store.get(db, match_id)
         record = renamed(record, list(seating.seats)) | {"date": stored.record["date"]}
         if stop:
