@@ -144,7 +144,8 @@ def main() -> int:
                 print(f"{pdf}: {pages_of(data)} A4 page(s)")
                 if shutil.which("pdftoppm"):
                     stem = out / f"season-{name}-print"
-                    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(stem)], check=True)
+                    command = ["pdftoppm", "-png", "-r", "60", str(pdf), str(stem)]
+                    subprocess.run(command, check=True)
                     written += sorted(out.glob(f"season-{name}-print*.png"))
             browser.close()
     finally:
