@@ -5,7 +5,7 @@ the next Swiss round, and blank scoresheets to print, one per table and round.""
 import re
 from dataclasses import dataclass, field
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
@@ -204,13 +204,9 @@ def show(draw_id: int):
 
 @bp.get("/draws/<int:draw_id>/scoresheets")
 def scoresheets(draw_id: int):
-    made = draw_or_404(draw_id)
-    return page(
-        "draws/scoresheets.html",
-        "draws/scoresheets.html",
-        made=made,
-        kinds=kind_names(),
-        hands=range(1, SHEET_HANDS + 1),
+    """One blank sheet a table and round drawn, to print."""
+    return render_template(
+        "draws/scoresheets.html", made=draw_or_404(draw_id), hands=range(1, SHEET_HANDS + 1)
     )
 
 
