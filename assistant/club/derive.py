@@ -37,11 +37,6 @@ def night_of(played: str | None) -> str | None:
     return (when - timedelta(hours=NIGHT_ENDS)).date().isoformat()
 
 
-def point_value(match: Match) -> int:
-    """Points per unit of score: 5 when the scores are kept in fives, else 1."""
-    return 5 if match.rules.score_unit == "fives" else 1
-
-
 def summary(match: Match) -> dict:
     record = match.record
     preset, custom = preset_of(record)
@@ -58,8 +53,8 @@ def summary(match: Match) -> dict:
         "finished": int(match.winner is not None),
         "digest": digest(record),
         "played": record.get("date"),
-        "night": night_of(record.get("date")),
-        "point_value": point_value(match),
+        "target": match.rules.target,
+        "unit": match.rules.score_unit,
     }
 
 
@@ -74,7 +69,10 @@ def blocks_won(match: Match, hand) -> int | None:
 
 
 def player_rows(match: Match) -> list[dict]:
-    """Per seat: who, which side, and what they did with the tiles."""
+    """Per seat: who, which side, and what they did with the tiles. Points are in points: a
+    match scored in fives (`score_unit: fives`) counts 5 points for each, so that the club's
+    figures add matches of both kinds in one unit."""
+    unit = 5 if match.rules.score_unit == "fives" else 1
     rows = []
     for seat, player in enumerate(match.players):
         side = match.side_of[player]
@@ -86,8 +84,8 @@ def player_rows(match: Match) -> list[dict]:
                 "side": side,
                 "partner": partner,
                 "won": int(match.winner == side),
-                "side_points": match.scores[side],
-                "points_against": sum(match.scores) - match.scores[side],
+                "side_points": match.scores[side] * unit,
+                "points_against": (sum(match.scores) - match.scores[side]) * unit,
                 "plays": 0,
                 "scoring_plays": 0,
                 "play_points": 0,
@@ -102,7 +100,7 @@ def player_rows(match: Match) -> list[dict]:
         for play in hand.plays:
             row = by_name[play["player"]]
             row["plays"] += 1
-            points = play["points"]
+            points = play["points"] * unit
             if points:
                 row["scoring_plays"] += 1
                 row["play_points"] += points

@@ -75,10 +75,7 @@ class Table:
         return [s for s in self.ranked if s.rank == 1]
 
 
-SUMS = (
-    "COUNT(*), SUM(won), SUM(hands), SUM(side_points * point_value), "
-    "SUM(points_against * point_value)"
-)
+SUMS = "COUNT(*), SUM(won), SUM(hands), SUM(side_points), SUM(points_against)"
 
 
 def _players(db, where: str, params: list) -> list[Standing]:

@@ -23,19 +23,16 @@ def matches(db, night: str) -> list[dict]:
     """Every match of one night in the order they started, with its physical table and the
     round of the draw it was started from, and whether it counts."""
     rows = db.execute(
-        f"SELECT {queries.MATCH_COLUMNS}, s.played, m.table_no, m.draw_round, s.counted "
+        f"SELECT {queries.MATCH_COLUMNS}, m.table_no, m.draw_round, s.counted "
         "FROM match_summary s JOIN matches m ON m.id = s.match_id "
         "WHERE s.night = ? ORDER BY s.played, s.match_id",
         [night],
     ).fetchall()
-    found = []
-    for row in rows:
-        played, table_no, draw_round, counted = row[-4:]
-        found.append(
-            queries.match_row(row[:-4])
-            | {"played": played, "table": table_no, "round": draw_round, "counted": bool(counted)}
-        )
-    return found
+    listed = queries.match_rows(db, rows)
+    return [
+        row | {"table": table_no, "round": draw_round, "counted": bool(counted)}
+        for row, (*_, table_no, draw_round, counted) in zip(listed, rows, strict=True)
+    ]
 
 
 def in_play(db, since: str, limit: int) -> list[tuple[int, int | None]]:
@@ -77,4 +74,4 @@ def match_rows(db, match_ids: list[int]) -> list[dict]:
         f"SELECT {queries.MATCH_COLUMNS} FROM match_summary s WHERE s.match_id IN ({marks})",
         match_ids,
     )
-    return [queries.match_row(r) for r in rows.fetchall()]
+    return queries.match_rows(db, rows.fetchall())

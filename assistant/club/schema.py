@@ -73,8 +73,8 @@ def provenance_and_dates(db: Database) -> None:
 
 @migrations()
 def seasons_nights_and_draws(db: Database) -> None:
-    """The club's seasons and settings; each match's night, its unit and the points against it,
-    in the cache; the night's draws, and the physical table and round of a match started from
+    """The club's seasons and settings; each match's night and the points against each seat, in
+    the cache; the night's draws, and the physical table and round of a match started from
     one. The ratings of each season are a cache too (`ratings.season_ratings`)."""
     for statement in statements(SEASON_TABLES):
         db.execute(statement)
@@ -84,11 +84,9 @@ def seasons_nights_and_draws(db: Database) -> None:
     matches.add_column("draw_round", int)
     summary = db["match_summary"]
     summary.add_column("night", str)  # the club night of `played`: see derive.night_of
-    summary.add_column("point_value", int, not_null_default=1)  # 5 under score_unit: fives
     players = db["match_players"]
     players.add_column("night", str)
-    players.add_column("point_value", int, not_null_default=1)
-    players.add_column("points_against", float, not_null_default=0)  # the other sides' scores
+    players.add_column("points_against", float, not_null_default=0)  # the other sides' points
     db.execute("CREATE INDEX match_summary_night ON match_summary(night, match_id)")
     db.execute(
         "CREATE INDEX match_players_league ON match_players(night, player_id, finished, counted)"
@@ -157,6 +155,15 @@ def rebuild_cache_later(db: Database) -> None:
     run (by `migrate`): the rebuild writes the latest columns, which an early step's table does
     not have yet."""
     db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('cache_stale', '1')")
+
+
+@migrations()
+def targets_and_units(db: Database) -> None:
+    """Each match's target and score unit in the cache (the exports and the league table show
+    them); points in the per-player rows counted in points (a match in fives: 5 each)."""
+    db["match_summary"].add_column("target", int)
+    db["match_summary"].add_column("unit", str)
+    rebuild_cache_later(db)
 
 
 def migrate(path: str | Path) -> None:

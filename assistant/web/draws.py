@@ -11,7 +11,9 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.club import draw, draws, league, nights, registry
 from assistant.engine import PRESETS, RecordError, new_record
+from assistant.engine.limits import MAX_TARGET
 from assistant.web.admin import admin_required
+from assistant.web.bounds import whole_number
 from assistant.web.db import get_db
 from assistant.web.messages import explain
 from assistant.web.nights import kind_names, night_or_404
@@ -61,9 +63,10 @@ class Refused(ValueError):
 
 def _name(text: str) -> str:
     """A name as the club knows it (the registry's spelling), or as typed, tidied."""
-    name = " ".join(text.split())
-    if not 1 <= len(name) <= 40:
-        raise Refused(_("A name has 1 to 40 characters."))
+    try:
+        name = registry.checked_name(text)
+    except registry.RegistryError as error:
+        raise Refused(_(error.template, **error.params)) from None
     known = registry.find(get_db(), name)
     return registry.get(get_db(), known)["name"] if known is not None else name
 
@@ -123,9 +126,10 @@ def rules(form: DrawForm) -> object:
         raise Refused(_("Pick the rules."))
     chosen: object = form.preset
     if form.target:
-        if not (form.target.isascii() and form.target.isdigit() and len(form.target) <= 6):
+        target = whole_number(form.target, 0, 10 * MAX_TARGET)  # the engine says how far
+        if target is None:
             raise Refused(_("The target is a whole number."))
-        chosen = {"preset": form.preset, "target": int(form.target)}
+        chosen = {"preset": form.preset, "target": target}
     seats = draw.KINDS[form.kind].seats
     try:
         new_record(chosen, [f"P{n}" for n in range(seats)], form.kind.startswith("pairs"))
@@ -137,13 +141,11 @@ def rules(form: DrawForm) -> object:
 def make(form: DrawForm) -> int:
     if form.kind not in draw.KINDS:
         raise Refused(_("Pick the game."))
-    rounds = form.rounds
-    if not (rounds.isascii() and rounds.isdigit() and 1 <= int(rounds) <= MAX_ROUNDS):
+    rounds = whole_number(form.rounds, 1, MAX_ROUNDS)
+    if rounds is None:
         raise Refused(_("The rounds are a whole number from 1 to %(most)s.", most=MAX_ROUNDS))
     found, tables, chosen = entrants(form), table_numbers(form.tables), rules(form)
-    return draws.make(
-        get_db(), form.night, form.kind, found, tables, int(form.rounds), chosen, form.swiss
-    )
+    return draws.make(get_db(), form.night, form.kind, found, tables, rounds, chosen, form.swiss)
 
 
 def _form_page(form: DrawForm, status: int = 200):
@@ -225,12 +227,13 @@ def next_round(draw_id: int):
 def start(draw_id: int):
     """One tap: the match of a round's table, started (or the one already started there)."""
     made = draw_or_404(draw_id)
-    number, table = request.form.get("round", ""), request.form.get("table", "")
-    if not (number.isascii() and number.isdigit() and table.isascii() and table.isdigit()):
+    number = whole_number(request.form.get("round"), 1, MAX_ROUNDS)
+    table = whole_number(request.form.get("table"), 1, MAX_TABLE)
+    if number is None or table is None:
         abort(400, _("Say which round and table."))
-    if draws.seating(made, int(number), int(table)) is None:
+    if draws.seating(made, number, table) is None:
         abort(404, _("That table is not in the draw."))
-    match_id = draws.start(get_db(), made, int(number), int(table))
+    match_id = draws.start(get_db(), made, number, table)
     return redirect(url_for("views.table", match_id=match_id), 303)
 
 

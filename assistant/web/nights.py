@@ -8,6 +8,7 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 from assistant.club import draws, league, nights
+from assistant.web.bounds import MAX_PAGE, whole_number
 from assistant.web.db import get_db
 from assistant.web.pieces import page
 
@@ -45,10 +46,9 @@ def night_or_404(text: str) -> str:
 
 @bp.get("/nights")
 def nights_list():
-    arg = request.args.get("page", "1")
-    if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= 10_000):
-        abort(400, _("The page is a whole number from 1."))
-    number = int(arg)
+    number = whole_number(request.args.get("page", "1"), 1, MAX_PAGE)
+    if number is None:
+        abort(400, _("The page is a whole number from 1 to %(most)s.", most=MAX_PAGE))
     found = nights.nights(get_db(), PAGE + 1, (number - 1) * PAGE)
     return page(
         "nights/index.html",

@@ -13,6 +13,7 @@ from assistant.club import nights, seasons
 from assistant.club.seasons import Season
 from assistant.db import immediate
 from assistant.web.admin import admin_required
+from assistant.web.bounds import whole_number
 from assistant.web.db import get_db
 from assistant.web.pieces import page
 
@@ -152,11 +153,11 @@ def delete_season(season_id: int):
 @bp.post("/seasons/minimum")
 @admin_required
 def set_minimum():
-    text = request.form.get("minimum", "").strip()
-    if not (text.isascii() and text.isdigit() and int(text) <= MAX_MINIMUM):
+    games = whole_number(request.form.get("minimum"), 0, MAX_MINIMUM)
+    if games is None:
         message = _("The minimum is a whole number from 0 to %(most)s.", most=MAX_MINIMUM)
         return _seasons_page(message, 422)
     db = get_db()
     with immediate(db):
-        seasons.set_league_minimum(db, int(text))
+        seasons.set_league_minimum(db, games)
     return redirect(url_for("season.seasons_page"), 303)

@@ -7,6 +7,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    flash,
     make_response,
     redirect,
     render_template,
@@ -14,11 +15,13 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from assistant.club import draws, queries, registry, store
 from assistant.engine import RecordError, new_record, replay
-from assistant.web import htmx, newmatch
+from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin, refuse
+from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
@@ -37,10 +40,10 @@ def _see(match_id: int) -> Response:
 
 
 def _form_version() -> int:
-    try:
-        return int(request.form["version"])
-    except (KeyError, ValueError):
+    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
+    if version is None:
         abort(400, _("The form is missing the match's version: reload the page."))
+    return version
 
 
 def _write(match_id: int, write, **extra) -> Response:
@@ -83,6 +86,15 @@ def _enter(match_id: int, entry: dict, **extra) -> Response:
 @bp.get("/")
 def home():
     return render_template("home.html", **_home_lists())
+
+
+@bp.post("/matches/archive")
+def archive():
+    """Files away the matches in play nobody has touched for a week (they stay in the
+    history, and come back when someone plays on)."""
+    count = store.archive(get_db())
+    flash(ngettext("%(num)s match was archived.", "%(num)s matches were archived.", count))
+    return redirect(url_for("views.home"), 303)
 
 
 # -- new match --------------------------------------------------------------------------------
@@ -163,8 +175,8 @@ def undo(match_id: int):
 def correct(match_id: int):
     """Event `position` of the current hand replaced by what the form says instead: a tile
     (and its end), a draw or a pass."""
-    position = request.form.get("position", "")
-    if not (position.isascii() and position.isdigit() and len(position) <= 4):
+    position = whole_number(request.form.get("position"), 1, MAX_POSITION)
+    if position is None:
         abort(400, _("Say which entry to correct."))
     form = request.form
     if "draw" in form:
@@ -176,9 +188,7 @@ def correct(match_id: int):
         entry = {"play": form.get("tile", "")} | ({"end": end} if end else {})
     return _write(
         match_id,
-        lambda db, version: store.correct(
-            db, match_id, version, int(position), entry, admin=is_admin()
-        ),
+        lambda db, version: store.correct(db, match_id, version, position, entry, admin=is_admin()),
     )
 
 
@@ -194,7 +204,8 @@ def choose_leader(match_id: int):
 
 
 def _left_from_form(players: list[str]) -> dict:
-    """Per player: the tiles tapped, else the pip total typed; players with neither are left out."""
+    """Per player: the tiles tapped, else the pip total typed; players with neither are left out.
+    Pips that are not a number go to the engine as typed, for its sentence."""
     left: dict = {}
     for player in players:
         tiles = request.form.getlist(f"tiles:{player}")
@@ -202,7 +213,8 @@ def _left_from_form(players: list[str]) -> dict:
         if tiles:
             left[player] = tiles
         elif pips:
-            left[player] = int(pips) if pips.isdigit() else pips
+            number = whole_number(pips, 0, MAX_PIPS)
+            left[player] = pips if number is None else number
     return left
 
 
@@ -242,6 +254,7 @@ def export(match_id: int):
 
 
 @bp.post("/matches/import")
+@bounds.body(bounds.RECORD_FILE)
 def import_match():
     upload = request.files.get("record")
     error = None
@@ -249,10 +262,10 @@ def import_match():
         error = _("Choose a match record file (.json) to import.")
     else:
         try:
-            record = json.loads(upload.read().decode("utf-8"))
+            record = bounds.parse_json(upload.read())
             replay(record)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            error = _("This file is not a match record: it is not JSON.")
+        except bounds.BadJSON as bad:
+            error = str(bad) if bad.deep else _("This file is not a match record: it is not JSON.")
         except RecordError as broken:
             error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
     if error:
@@ -265,4 +278,5 @@ def _home_with_error(error: str) -> Response:
 
 
 def _home_lists() -> dict:
-    return queries.home(get_db())
+    db = get_db()
+    return queries.home(db) | {"stale": len(store.stale_in_play(db))}

@@ -149,18 +149,19 @@ def test_equal_figures_share_a_place(db):
 def test_a_season_boundary(db):
     """Summer: nights 1 June to 31 August; autumn from 1 September. Ann beats Bo on 31 August;
     Bo beats Ann at 00:30 on 1 September, still the night of 31 August: summer. Ann beats Bo
-    on the evening of 1 September: autumn. Bo beats Ann undated: all time only."""
+    on the evening of 1 September: autumn. Bo beats Ann at the table with no date: dated when it
+was created (today, in no season): all time only."""
     with immediate(db):
-        summer = seasons.save(db, "Summer", "2026-06-01", "2026-08-31")
-        autumn = seasons.save(db, "Autumn", "2026-09-01", "2026-12-31")
-    add(db, "Ann Bo", "2026-08-31T20:00:00+02:00")
-    add(db, "Bo Ann", "2026-09-01T00:30:00+02:00")
-    add(db, "Ann Bo", "2026-09-01T19:00:00+02:00")
+        summer = seasons.save(db, "Summer", "2025-06-01", "2025-08-31")
+        autumn = seasons.save(db, "Autumn", "2025-09-01", "2025-12-31")
+    add(db, "Ann Bo", "2025-08-31T20:00:00+02:00")
+    add(db, "Bo Ann", "2025-09-01T00:30:00+02:00")
+    add(db, "Ann Bo", "2025-09-01T19:00:00+02:00")
     add(db, "Bo Ann", None)
     summer, autumn = seasons.get(db, summer), seasons.get(db, autumn)
-    assert seasons.holding(db, "2026-08-31") == summer
-    assert seasons.holding(db, "2026-09-01") == autumn
-    assert seasons.holding(db, "2027-01-01") is None
+    assert seasons.holding(db, "2025-08-31") == summer
+    assert seasons.holding(db, "2025-09-01") == autumn
+    assert seasons.holding(db, "2026-01-01") is None
 
     def played_won(season):
         table = league.league(db, season, 0)
@@ -182,13 +183,13 @@ def test_a_season_boundary(db):
     assert {r["games"] for r in queries.leaderboard(db)} == {4}
 
     # The season's ratings follow its matches: one more autumn match, one moved out of it.
-    third = add(db, "Bo Ann", "2026-09-02T19:00:00+02:00")
+    third = add(db, "Bo Ann", "2025-09-02T19:00:00+02:00")
     assert {r["games"] for r in queries.leaderboard(db, season=autumn)} == {2}
     with immediate(db):
         db.execute("DELETE FROM matches WHERE id = ?", [third])
     assert {r["games"] for r in queries.leaderboard(db, season=autumn)} == {1}
     with immediate(db):
-        seasons.save(db, "Autumn", "2026-08-31", "2026-12-31", autumn.id)  # now holds 31 Aug
+        seasons.save(db, "Autumn", "2025-08-31", "2025-12-31", autumn.id)  # now holds 31 Aug
     assert {r["games"] for r in queries.leaderboard(db, season=seasons.get(db, autumn.id))} == {3}
 
 
@@ -204,8 +205,8 @@ def test_an_older_file_gets_the_nights_of_its_dated_matches(tmp_path):
     db.close()
     migrate(path)
     db = connect(path)
-    assert db.execute("SELECT night, point_value FROM match_summary").fetchall() == [
-        ("2026-11-28", 1)
+    assert db.execute("SELECT night, unit FROM match_summary").fetchall() == [
+        ("2026-11-28", "points")
     ]
     assert [s.name for s in league.night(db, "2026-11-28").ranked] == ["Ann", "Bo"]
     db.close()

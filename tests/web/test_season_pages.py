@@ -148,7 +148,7 @@ def test_the_draw_refuses_what_it_cannot_seat(client):
     for changes, said in (
         ({"player": [], "new_names": "Ann\nBo"}, "This game needs at least 4 players."),
         ({"new_names": "ann"}, "ann is entered twice."),
-        ({"new_names": "x" * 41}, "A name has 1 to 40 characters."),
+        ({"new_names": "x" * 41}, "A name has at most 40 characters."),
         ({"kind": "five"}, "Pick the game."),
         ({"kind": "pairs_fixed"}, "List the fixed pairs"),
         ({"kind": "pairs_fixed", "pairs": "Ann Bo"}, "Write one pair a line"),
