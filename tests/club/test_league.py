@@ -148,9 +148,9 @@ def test_equal_figures_share_a_place(db):
 
 def test_a_season_boundary(db):
     """Summer: nights 1 June to 31 August; autumn from 1 September. Ann beats Bo on 31 August;
-    Bo beats Ann at 00:30 on 1 September, still the night of 31 August: summer. Ann beats Bo
-    on the evening of 1 September: autumn. Bo beats Ann at the table with no date: dated when it
-was created (today, in no season): all time only."""
+        Bo beats Ann at 00:30 on 1 September, still the night of 31 August: summer. Ann beats Bo
+        on the evening of 1 September: autumn. Bo beats Ann at the table with no date: dated when it
+    was created (today, in no season): all time only."""
     with immediate(db):
         summer = seasons.save(db, "Summer", "2025-06-01", "2025-08-31")
         autumn = seasons.save(db, "Autumn", "2025-09-01", "2025-12-31")
