@@ -97,7 +97,6 @@ def fill(db, count: int, records: list[dict], rng: random.Random) -> None:
             "sides": orjson.dumps(sides).decode(),
             "digest": derive.digest(orjson.loads(text)),
             "played": date_text,
-            "night": derive.night_of(date_text),
         }
         dealt_seats = [
             seat | {"name": rename[seat["name"]], "partner": rename.get(seat["partner"])}
