@@ -88,8 +88,15 @@ def seasons_nights_and_draws(db: Database) -> None:
     players.add_column("night", str)
     players.add_column("points_against", float, not_null_default=0)  # the other sides' points
     db.execute("CREATE INDEX match_summary_night ON match_summary(night, match_id)")
+    # The league table reads only an index: this one all time, grouped by player as it goes ...
     db.execute(
-        "CREATE INDEX match_players_league ON match_players(night, player_id, finished, counted)"
+        "CREATE INDEX match_players_league ON match_players(finished, counted, player_id, "
+        "partner_id, night, won, hands, side_points, points_against)"
+    )
+    # ... and this one for a range of nights (a season, a night), named in its SQL.
+    db.execute(
+        "CREATE INDEX match_players_night ON match_players(night, finished, counted, player_id, "
+        "partner_id, won, hands, side_points, points_against)"
     )
     rebuild_cache_later(db)
 
