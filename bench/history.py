@@ -1,6 +1,7 @@
-"""The club pages on a big club: 100,000 matches in a SQLite file, then the history page, the
-leaderboard and a player's statistics timed through the app (goal: each ≤ 100 ms), and the
-import of 10,000 records (goal: seconds, not minutes).
+"""The club pages on a big club: 100,000 matches over three seasons in a SQLite file, then the
+history page, the leaderboard, a player's statistics, the league table, a club night and a
+season's statistics timed through the app (goal: each ≤ 100 ms), and the import of 10,000
+records (goal: seconds, not minutes).
 
     .venv/bin/python bench/history.py [MATCHES] [--db FILE]
 
@@ -8,7 +9,9 @@ Generating 100,000 matches with the engine's simulator would take ~15 minutes, s
 thousand distinct matches are played out with assistant.simulate (on every core), replayed and
 derived once, then dealt out to random seats among 300 players on random dates: each stored
 record is a real, valid record with its own players, and its cache rows are those its replay
-gives. Rows and cache go in with executemany in one transaction.
+gives. Rows and cache go in with executemany in one transaction. The matches are dated on
+every night of the last three years (three seasons of a year), about 90 a night from 19:00,
+the last ones after midnight (still the same club night).
 """
 
 import argparse
@@ -17,14 +20,15 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import time as time_of_day
 from multiprocessing import Pool
 from pathlib import Path
 
 import orjson
 
 from assistant import create_app
-from assistant.club import cache, derive, exports, ratings, registry
+from assistant.club import cache, derive, exports, nights, ratings, registry, seasons
 from assistant.db import connect, immediate
 from assistant.engine import replay
 from assistant.simulate import random_match
@@ -52,27 +56,46 @@ def renamed(record: dict, names: list[str]) -> bytes:
     return text
 
 
+NIGHTS = 3 * 365  # three seasons of a year, up to tonight
+CLUB_TIME = timezone(timedelta(hours=1))
+
+
+def first_night() -> date:
+    return date.fromisoformat(nights.tonight()) - timedelta(days=NIGHTS - 1)
+
+
+def played(match_id: int, count: int) -> datetime:
+    """When match `match_id` of `count` started: spread over the nights, 5 minutes apart from
+    19:00 (the night's last ones after midnight)."""
+    per_night = -(-count // NIGHTS)
+    night, k = divmod(match_id - 1, per_night)
+    start = datetime.combine(first_night() + timedelta(days=night), time_of_day(19), CLUB_TIME)
+    return start + timedelta(minutes=5 * k)
+
+
 def fill(db, count: int, records: list[dict], rng: random.Random) -> None:
     derived = []
     for record in records:
         match = replay(record)
         derived.append((derive.summary(match), derive.player_rows(match)))
     ids: dict = {}  # registry.ensure's cache: the 300 players are looked up once each
-    start = datetime(2023, 1, 1, tzinfo=UTC)
     matches, summaries, seats = [], [], []
     for match_id in range(1, count + 1):
         k = rng.randrange(len(records))
         record, (summary, rows) = records[k], derived[k]
         names = rng.sample(PLAYERS, len(record["players"]))
         rename = dict(zip(record["players"], names, strict=True))
-        text = renamed(record, names)
-        when = (start + timedelta(minutes=10 * match_id)).isoformat(timespec="seconds")
+        started = played(match_id, count)
+        date_text = started.isoformat(timespec="seconds")
+        text = renamed(record | {"date": date_text}, names)
+        when = started.astimezone(UTC).isoformat(timespec="seconds")
         matches.append((match_id, text.decode(), when, when))
         sides = [[rename[p] for p in side] for side in orjson.loads(summary["sides"])]
         dealt_summary = summary | {
             "players": ", ".join(names),
             "sides": orjson.dumps(sides).decode(),
             "digest": derive.digest(orjson.loads(text)),
+            "played": date_text,
         }
         dealt_seats = [
             seat | {"name": rename[seat["name"]], "partner": rename.get(seat["partner"])}
@@ -89,6 +112,9 @@ def fill(db, count: int, records: list[dict], rng: random.Random) -> None:
     db.conn.executemany(cache.INSERT_SUMMARY, summaries)
     db.conn.executemany(cache.INSERT_PLAYER, seats)
     cache.add_watch_codes(db, range(1, count + 1))
+    for n, name in enumerate(("Season 1", "Season 2", "Season 3")):
+        starts = first_night() + timedelta(days=365 * n)
+        seasons.save(db, name, starts.isoformat(), (starts + timedelta(days=364)).isoformat())
 
 
 def timed(client, path: str, runs: int = 15) -> tuple[float, float]:
@@ -129,6 +155,8 @@ def main() -> int:
 
     client = app.test_client()
     player = registry.find(db, "Player 007")
+    middle = first_night() + timedelta(days=NIGHTS // 2)
+    second = seasons.holding(db, middle.isoformat())
     pages = {
         "home": "/",
         "history, page 1": "/history",
@@ -140,6 +168,13 @@ def main() -> int:
         "leaderboard": "/leaderboard",
         "a player's statistics": f"/players/{player}",
         "club board": "/board",
+        "league table, the current season": "/league",
+        "league table, the season before": f"/league?season={second.id}",
+        "league table, all time": "/league?season=all",
+        "a club night": f"/nights/{middle.isoformat()}",
+        "the list of nights": "/nights",
+        "a player's statistics, one season": f"/players/{player}?season={second.id}",
+        "leaderboard, one season": f"/leaderboard?season={second.id}",
     }
     worst = 0.0
     for label, url in pages.items():

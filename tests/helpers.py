@@ -118,6 +118,23 @@ F = record({"preset": "muggins", "target": 10}, ["N", "E", "S", "W"], {
 # In progress: not counted in the statistics, shown in the history.
 G = record("muggins", ["Ann", "Cy"], {"events": [play("Cy", "6-4")]})
 
+WON_RULES = {"preset": "muggins", "target": 10}
+
+
+def won(players: str, date: str | None = None, rules=WON_RULES) -> dict:
+    """A finished match that the first player's side wins at once under muggins to 10: with two
+    players the lead 5-5 scores 10 (10–0); with four, in partnerships (the first and third
+    against the second and fourth), 5-0 scores 5, 0-0 on the right 5 for the others, 5-5 on the
+    left 10 (15–5). `date`: the record's date."""
+    names = players.split()
+    if len(names) == 4:
+        first, second, third, _fourth = names
+        plays = [play(first, "5-0"), play(second, "0-0", "right"), play(third, "5-5", "left")]
+    else:
+        plays = [play(names[0], "5-5")]
+    made = record(rules, names, {"events": plays}, partnership=len(names) == 4)
+    return made | ({"date": date} if date else {})
+
 
 # -- random legal matches -----------------------------------------------------------------------
 
@@ -424,6 +441,8 @@ NEW_MATCH_FIELDS = [
     "exact_target", "boneyard_reserve",
 ]  # fmt: skip
 HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
+DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "preset", "target",
+               "swiss"]  # fmt: skip
 ROUTE_FIELDS = {
     "static": [],
     "views.home": [],
@@ -469,12 +488,27 @@ ROUTE_FIELDS = {
     "i18n.switch": ["next"],
     "club.players": [],
     "club.add_player": ["name"],
-    "club.player": [],
+    "club.player": ["season"],
     "club.rename": ["name"],
     "club.merge": ["source", "target"],
-    "club.leaderboard": ["page"],
+    "club.leaderboard": ["page", "season"],
     "live.watch": [],
     "live.watch_live": [],
     "live.board": [],
     "live.board_live": [],
+    "season.league": ["season"],
+    "season.seasons_page": [],
+    "season.add_season": ["name", "starts", "ends"],
+    "season.edit_season": ["name", "starts", "ends"],
+    "season.delete_season": [],
+    "season.set_minimum": ["minimum"],
+    "nights.nights_list": ["page"],
+    "nights.night": [],
+    "draws.new_draw": [],
+    "draws.create_draw": DRAW_FIELDS,
+    "draws.show": [],
+    "draws.scoresheets": [],
+    "draws.next_round": [],
+    "draws.start": ["round", "table"],
+    "draws.delete": [],
 }

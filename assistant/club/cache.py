@@ -16,12 +16,12 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
-    "played", "counted", "archived", "target", "unit",
+    "played", "counted", "archived", "target", "unit", "night",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
     "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
-    "blocks_won", "pips_caught", "counted",
+    "blocks_won", "pips_caught", "counted", "night", "points_against",
 ]  # fmt: skip
 
 INSERT_SUMMARY = (
@@ -60,6 +60,7 @@ def rows(
         "counted": int(counted),
         "archived": int(archived),
         "played": played,
+        "night": derive.night_of(played),
     }
     ids = {p: registry.ensure(db, p, names) for p in derived["names"]}
     seats = []
@@ -72,6 +73,7 @@ def rows(
             "finished": summary["finished"],
             "hands": summary["hands"],
             "counted": int(counted),
+            "night": summary["night"],
         }
         seats.append(tuple(row[c] for c in PLAYER_COLUMNS))
     return tuple(summary[c] for c in SUMMARY_COLUMNS), seats

@@ -3,6 +3,7 @@ one row of tile-level statistics per player. Pure functions: no Flask, no databa
 
 import hashlib
 import weakref
+from datetime import date, datetime, timedelta
 
 import orjson
 
@@ -20,6 +21,21 @@ def preset_of(record: dict) -> tuple[str, bool]:
 def digest(record: dict) -> str:
     """The same record gives the same digest, whatever the key order: finds duplicates."""
     return hashlib.sha1(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+NIGHT_ENDS = 6  # a club night runs until 06:00 the next morning
+
+
+def night_of(played: str | None) -> str | None:
+    """The club night a match belongs to (YYYY-MM-DD), from the record's `date`: a date is its
+    own night; a date-time counts by the local time written in it (its UTC offset is ignored),
+    and before 06:00 it belongs to the evening before. None for an undated match."""
+    if not played:
+        return None
+    if len(played) <= 10:
+        return date.fromisoformat(played).isoformat()
+    when = datetime.fromisoformat(played).replace(tzinfo=None)
+    return (when - timedelta(hours=NIGHT_ENDS)).date().isoformat()
 
 
 def summary(match: Match, with_digest: bool = True) -> dict:
@@ -71,6 +87,7 @@ def player_rows(match: Match) -> list[dict]:
                 "partner": partner,
                 "won": int(match.winner == side),
                 "side_points": match.scores[side] * unit,
+                "points_against": (sum(match.scores) - match.scores[side]) * unit,
                 "plays": 0,
                 "scoring_plays": 0,
                 "play_points": 0,

@@ -4,6 +4,7 @@ import json
 from dataclasses import dataclass, field
 
 from assistant.club import ratings, registry
+from assistant.club.seasons import Season
 from assistant.db import immediate
 
 PAGE = 25
@@ -65,7 +66,7 @@ def history(db, f: HistoryFilter) -> dict:
         "ORDER BY s.played DESC, s.match_id DESC LIMIT ? OFFSET ?",
         [*params, PAGE + 1, (f.page - 1) * PAGE],
     ).fetchall()
-    rows = _match_rows(db, rows)
+    rows = match_rows(db, rows)
     return {"rows": rows[:PAGE], "more": len(rows) > PAGE, "unknown_player": False}
 
 
@@ -89,15 +90,16 @@ def home(db, playing: int = 10, finished: int = 10) -> dict:
         [finished + 1],
     ).fetchall()
     return {
-        "playing": _match_rows(db, in_play[:playing]),
+        "playing": match_rows(db, in_play[:playing]),
         "more_playing": len(in_play) > playing,
-        "finished": _match_rows(db, done[:finished]),
+        "finished": match_rows(db, done[:finished]),
         "more_finished": len(done) > finished,
     }
 
 
-def _match_rows(db, rows) -> list[dict]:
-    """Rows of match_summary as the lists show them, players named as they are called now."""
+def match_rows(db, rows) -> list[dict]:
+    """Rows of match_summary (MATCH_COLUMNS) as the lists show them, players named as they
+    are called now."""
     sides = [json.loads(r[6]) for r in rows]
     names = registry.current_names(db, {p for match in sides for side in match for p in side})
     return [_match_row(r, names) for r in rows]
@@ -150,18 +152,29 @@ def _stats(row: dict) -> dict:
     }
 
 
-def player_stats(db, player_id: int) -> dict:
-    """A player's figures over their finished matches: overall and per preset."""
+def _in_nights(nights: tuple[str, str] | None, column: str = "night") -> tuple[str, list]:
+    """The SQL condition (and its parameters) for a range of club nights; all time when None."""
+    if nights is None:
+        return "", []
+    return f"AND {column} BETWEEN ? AND ?", list(nights)
+
+
+def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> dict:
+    """A player's figures over their finished matches: overall and per preset; `nights`: only
+    those of a range of club nights (a season)."""
+    where, params = _in_nights(nights)
     cursor = db.execute(
         f"SELECT preset, {STAT_SUMS} FROM match_players "
-        "WHERE player_id = ? AND finished = 1 AND counted = 1 GROUP BY preset ORDER BY preset",
-        [player_id],
+        f"WHERE player_id = ? AND finished = 1 AND counted = 1 {where} "
+        "GROUP BY preset ORDER BY preset",
+        [player_id, *params],
     )
     names = [d[0] for d in cursor.description]
     per_preset = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
     overall = _total(per_preset)
     playing = db.execute(
-        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND finished = 0", [player_id]
+        f"SELECT COUNT(*) FROM match_players WHERE player_id = ? AND finished = 0 {where}",
+        [player_id, *params],
     ).fetchone()[0]
     return {
         "overall": _stats(overall),
@@ -179,8 +192,9 @@ def _total(rows: list[dict]) -> dict:
     return total
 
 
-def partnerships(db, player_id: int) -> list[dict]:
+def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> list[dict]:
     """The player's partnerships: the side's results, the two players' tiles added up."""
+    where, params = _in_nights(nights, "a.night")
     cursor = db.execute(
         "SELECT q.id AS partner_id, q.name AS partner, COUNT(*) AS matches, SUM(a.won) AS wins, "
         "SUM(a.hands) AS hands, SUM(a.side_points) AS points, "
@@ -191,23 +205,39 @@ def partnerships(db, player_id: int) -> list[dict]:
         "FROM match_players a "
         "JOIN match_players b ON b.match_id = a.match_id AND b.player_id = a.partner_id "
         "JOIN players q ON q.id = a.partner_id "
-        "WHERE a.player_id = ? AND a.finished = 1 AND a.counted = 1 GROUP BY a.partner_id "
-        "ORDER BY matches DESC",
-        [player_id],
+        f"WHERE a.player_id = ? AND a.finished = 1 AND a.counted = 1 {where} "
+        "GROUP BY a.partner_id ORDER BY matches DESC",
+        [player_id, *params],
     )
     names = [d[0] for d in cursor.description]
     return [_stats(dict(zip(names, r, strict=True))) for r in cursor.fetchall()]
 
 
-def leaderboard(db, limit: int = 50, offset: int = 0) -> list[dict]:
-    """Players by rating (openskill ordinal, μ − 3σ), with games played and trend."""
-    if ratings.is_dirty(db):
+def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
+    """Brings the ratings up to date (all time, or of one season's matches alone) and says
+    where to read them: the SQL source of rows (player_id, mu, sigma, ordinal, games, recent)
+    and its parameters."""
+    if season is None:
+        if ratings.is_dirty(db):
+            with immediate(db):
+                ratings.recompute(db)
+        return "ratings", []
+    mark = ratings.season_mark(db, season.nights)
+    if not ratings.season_is_fresh(db, season.id, mark):
+        state = ratings.rate_season(db, season.nights)  # reads only: no write lock held
         with immediate(db):
-            ratings.recompute(db)
+            ratings.save_season(db, season.id, mark, state)
+    return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
+
+
+def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = None) -> list[dict]:
+    """Players by rating (openskill ordinal, μ − 3σ), with games played and trend; of one
+    season's matches alone when `season` is given."""
+    source, params = fresh_ratings(db, season)
     rows = db.execute(
-        "SELECT p.id, p.name, r.ordinal, r.mu, r.sigma, r.games, r.recent FROM ratings r "
+        f"SELECT p.id, p.name, r.ordinal, r.mu, r.sigma, r.games, r.recent FROM {source} r "
         "JOIN players p ON p.id = r.player_id ORDER BY r.ordinal DESC, p.name LIMIT ? OFFSET ?",
-        [limit, offset],
+        [*params, limit, offset],
     ).fetchall()
     board = []
     for rank, (pid, name, ordinal, mu, sigma, games, recent) in enumerate(rows, offset + 1):

@@ -46,21 +46,19 @@ def rate_game(state: dict, teams: list[list[int]], places: list[int]) -> None:
             entry["recent"] = (entry["recent"] + [round(ordinal(r.mu, r.sigma), 3)])[-RECENT:]
 
 
+def _rows(state: dict) -> list[tuple]:
+    """(player id, mu, sigma, ordinal, games, recent) per player rated."""
+    return [
+        (p, s["mu"], s["sigma"], ordinal(s["mu"], s["sigma"]), s["games"], json.dumps(s["recent"]))
+        for p, s in state.items()
+    ]
+
+
 def _save(db, state: dict) -> None:
     db.conn.executemany(
         "INSERT OR REPLACE INTO ratings(player_id, mu, sigma, ordinal, games, recent) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        [
-            (
-                p,
-                s["mu"],
-                s["sigma"],
-                ordinal(s["mu"], s["sigma"]),
-                s["games"],
-                json.dumps(s["recent"]),
-            )
-            for p, s in state.items()
-        ],
+        _rows(state),
     )
 
 
@@ -128,8 +126,53 @@ def add_matches_from(db, first_id: int) -> None:
 
 def mark_dirty(db) -> None:
     db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
+    db.execute("DELETE FROM club_meta WHERE key LIKE 'season_ratings:%'")
 
 
 def is_dirty(db) -> bool:
     row = db.execute("SELECT value FROM club_meta WHERE key = 'ratings_dirty'").fetchone()
     return bool(row and row[0] == "1")
+
+
+# -- the ratings of one season ----------------------------------------------------------------
+# A season's matches alone, rated in the same order: a cache (table season_ratings) kept with
+# the mark of what it was computed from. A match finished, deleted, accepted or moved to another
+# night changes the mark; a change the mark cannot see (a merge, a new winner) calls mark_dirty.
+
+
+def season_mark(db, nights: tuple[str, str]) -> str:
+    """What a season's ratings are computed from, in brief: its range and its rated matches."""
+    count, ids, latest = db.execute(
+        "SELECT COUNT(*), TOTAL(match_id), MAX(updated) FROM match_summary "
+        "WHERE night BETWEEN ? AND ? AND finished = 1 AND counted = 1",
+        list(nights),
+    ).fetchone()
+    return json.dumps([*nights, count, ids, latest])
+
+
+def season_is_fresh(db, season_id: int, mark: str) -> bool:
+    key = f"season_ratings:{season_id}"
+    kept = db.execute("SELECT value FROM club_meta WHERE key = ?", [key]).fetchone()
+    return bool(kept and kept[0] == mark)
+
+
+def rate_season(db, nights: tuple[str, str]) -> dict:
+    """The ratings of the season's matches alone (outside any write: it reads only)."""
+    state: dict = {}
+    for teams, ranks in _games(db, "AND s.night BETWEEN ? AND ?", list(nights)):
+        rate_game(state, teams, ranks)
+    return state
+
+
+def save_season(db, season_id: int, mark: str, state: dict) -> None:
+    """Inside the caller's write."""
+    db.execute("DELETE FROM season_ratings WHERE season_id = ?", [season_id])
+    db.conn.executemany(
+        "INSERT INTO season_ratings(season_id, player_id, mu, sigma, ordinal, games, recent) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(season_id, *row) for row in _rows(state)],
+    )
+    db.execute(
+        "INSERT OR REPLACE INTO club_meta(key, value) VALUES (?, ?)",
+        [f"season_ratings:{season_id}", mark],
+    )

@@ -11,7 +11,7 @@ from pathlib import Path
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from assistant.db import connect
+from assistant.db import connect, immediate
 
 migrations = Migrations("allfives")
 
@@ -48,14 +48,13 @@ def home_index(db: Database) -> None:
 @migrations()
 def provenance_and_dates(db: Database) -> None:
     """Where each match came from and whether it counts, when it was closed or archived; the
-    imports; the match's date and whether it counts, in the cache.
+    imports; the match's date and whether it counts, in the cache (rebuilt once every step has
+    run: `rebuild_cache_later`).
 
     A match entered at the table counts at once. A finished match that arrives whole (an
     import, the API) is `imported` and counts in ratings and standings only once the admin
     accepts it (`accepted`). `closed`: when the table closed a finished match ("Final", a
     rematch); after that only the admin may change it. Matches from before this step count."""
-    from assistant.club import cache
-
     matches = db["matches"]
     matches.add_column("origin", str, not_null_default="table")  # table, api or import
     matches.add_column("import_id", int)
@@ -69,18 +68,109 @@ def provenance_and_dates(db: Database) -> None:
     db["match_players"].add_column("counted", int, not_null_default=1)
     create_tables(db)  # the imports table
     db.execute("CREATE INDEX match_summary_played ON match_summary(played, match_id)")
-    cache.rebuild(db)
+    rebuild_cache_later(db)
+
+
+@migrations()
+def seasons_nights_and_draws(db: Database) -> None:
+    """The club's seasons and settings; each match's night and the points against each seat, in
+    the cache; the night's draws, and the physical table and round of a match started from
+    one. The ratings of each season are a cache too (`ratings.season_ratings`)."""
+    for statement in statements(SEASON_TABLES):
+        db.execute(statement)
+    matches = db["matches"]
+    matches.add_column("table_no", int)  # the physical table it is played at, from a draw
+    matches.add_column("draw_id", int)
+    matches.add_column("draw_round", int)
+    summary = db["match_summary"]
+    summary.add_column("night", str)  # the club night of `played`: see derive.night_of
+    players = db["match_players"]
+    players.add_column("night", str)
+    players.add_column("points_against", float, not_null_default=0)  # the other sides' points
+    db.execute("CREATE INDEX match_summary_night ON match_summary(night, match_id)")
+    # The league table reads only an index: this one all time, grouped by player as it goes ...
+    db.execute(
+        "CREATE INDEX match_players_league ON match_players(finished, counted, player_id, "
+        "partner_id, night, won, hands, side_points, points_against)"
+    )
+    # ... and this one for a range of nights (a season, a night), named in its SQL.
+    db.execute(
+        "CREATE INDEX match_players_night ON match_players(night, finished, counted, player_id, "
+        "partner_id, won, hands, side_points, points_against)"
+    )
+    rebuild_cache_later(db)
+
+
+SEASON_TABLES = """
+-- Named date ranges set by the admin, by night, both ends included; they never overlap.
+CREATE TABLE seasons (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    starts TEXT NOT NULL,
+    ends TEXT NOT NULL
+);
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+-- Cache: the ratings of each season's matches alone, with what they were computed from.
+CREATE TABLE season_ratings (
+    season_id INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    games INTEGER NOT NULL,
+    recent TEXT NOT NULL,
+    PRIMARY KEY (season_id, player_id)
+);
+-- The night's draw: who is here (JSON names, or pairs of names), the game, the tables and
+-- rounds, the rules of its matches (JSON), whether later rounds follow the standings.
+CREATE TABLE draws (
+    id INTEGER PRIMARY KEY,
+    night TEXT NOT NULL,
+    created TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    entrants TEXT NOT NULL,
+    tables TEXT NOT NULL,
+    rounds INTEGER NOT NULL,
+    rules TEXT NOT NULL,
+    swiss INTEGER NOT NULL,
+    seed INTEGER NOT NULL
+);
+CREATE INDEX draws_night ON draws(night, id);
+CREATE TABLE draw_rounds (
+    draw_id INTEGER NOT NULL REFERENCES draws(id),
+    round INTEGER NOT NULL,
+    sitting_out TEXT NOT NULL,
+    PRIMARY KEY (draw_id, round)
+);
+-- One table of one round: its sides (JSON, seat order within a side) and the match started.
+CREATE TABLE draw_seatings (
+    draw_id INTEGER NOT NULL REFERENCES draws(id),
+    round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    sides TEXT NOT NULL,
+    match_id INTEGER,
+    PRIMARY KEY (draw_id, round, table_no)
+);
+"""
+
+
+def rebuild_cache_later(db: Database) -> None:
+    """A step that changes the cache's columns asks for it to be rebuilt once every step has
+    run (by `migrate`): the rebuild writes the latest columns, which an early step's table does
+    not have yet."""
+    db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('cache_stale', '1')")
 
 
 @migrations()
 def targets_and_units(db: Database) -> None:
     """Each match's target and score unit in the cache (the exports and the league table show
     them); points in the per-player rows counted in points (a match in fives: 5 each)."""
-    from assistant.club import cache
-
     db["match_summary"].add_column("target", int)
     db["match_summary"].add_column("unit", str)
-    cache.rebuild(db)
+    rebuild_cache_later(db)
 
 
 @migrations()
@@ -105,12 +195,19 @@ def import_progress(db: Database) -> None:
 
 def migrate(path: str | Path) -> None:
     """The file brought to the latest schema (made, with its folder, when missing)."""
+    from assistant.club import cache
+
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     db = connect(path)
     try:
         with db.ensure_autocommit_on():
             db.execute("PRAGMA journal_mode=WAL")
         migrations.apply(db)
+        stale = db.execute("SELECT value FROM club_meta WHERE key = 'cache_stale'").fetchone()
+        if stale and stale[0] == "1":
+            with immediate(db):
+                cache.rebuild(db)
+                db.execute("DELETE FROM club_meta WHERE key = 'cache_stale'")
     finally:
         db.close()
 

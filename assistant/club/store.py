@@ -80,6 +80,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def local_now() -> str:
+    """Now as the club's clock reads it, with the server's UTC offset (ISO 8601,
+    `2026-11-28T19:30:00+01:00`): the `date` of a match the table starts."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
 def _text(record: dict) -> str:
     """The record as stored (a record the engine takes holds no integer beyond its limits, so
     orjson, seven times faster than json, writes every one)."""
@@ -159,13 +165,23 @@ def create(
 ) -> StoredMatch:
     """A new match. One that arrives with hands played (`origin` api or import) is imported:
     it counts in ratings and standings once the admin accepts it."""
-    match = replay(record)
+    match = replay(record)  # before the write lock is taken
+    with immediate(db):
+        match_id = add(db, record, match, leader, origin)
+    return get(db, match_id)
+
+
+def add(
+    db: Database, record: dict, match: Match, leader: str | None = None, origin: str = "table"
+) -> int:
+    """What `create` does, inside the caller's transaction (a match started from the night's
+    draw is written with its table in the same transaction); `match` is the record replayed.
+    Returns the new match's id."""
     created = now()
     accepted = origin == "table" or not record["hands"]
-    with immediate(db):
-        match_id = insert(db, record, created, created, leader, origin, accepted)
-        cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
-    return get(db, match_id)
+    match_id = insert(db, record, created, created, leader, origin, accepted)
+    cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
+    return match_id
 
 
 def insert(

@@ -37,9 +37,9 @@ def init_app(app: Flask) -> None:
     admin.init_app(app)
     errors.init_app(app)
 
-    from assistant.web import club, history, live
+    from assistant.web import club, draws, history, live, nights, season
 
-    for blueprint in (club.bp, history.bp, live.bp):
+    for blueprint in (club.bp, history.bp, live.bp, season.bp, nights.bp, draws.bp):
         app.register_blueprint(blueprint)
 
 

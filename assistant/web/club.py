@@ -12,6 +12,7 @@ from assistant.web.bounds import MAX_ID, MAX_PAGE, whole_number
 from assistant.web.db import get_db
 from assistant.web.i18n import preset_name
 from assistant.web.pieces import page
+from assistant.web.season import choice_args, chosen
 
 bp = Blueprint("club", __name__)
 
@@ -56,11 +57,13 @@ def _player_or_404(player_id: int) -> dict:
 def player(player_id: int):
     db = get_db()
     found = _player_or_404(player_id)
+    season, every = chosen()
+    nights = season.nights if season else None
     rating = db.execute(
         "SELECT ordinal, games FROM ratings WHERE player_id = ?", [player_id]
     ).fetchone()
-    stats = queries.player_stats(db, player_id)
-    pairs = queries.partnerships(db, player_id)
+    stats = queries.player_stats(db, player_id, nights)
+    pairs = queries.partnerships(db, player_id, nights)
     return render_template(
         "club/player.html",
         player=found,
@@ -71,6 +74,10 @@ def player(player_id: int):
         rating=rating,
         players=registry.all_players(db),
         error=None,
+        season=season,
+        seasons=every,
+        chooser="club.player",
+        chooser_args={"player_id": player_id},
     )
 
 
@@ -108,11 +115,16 @@ def leaderboard():
     number = whole_number(request.args.get("page", "1"), 1, MAX_PAGE)
     if number is None:
         abort(400, _("The page is a whole number from 1 to %(most)s.", most=MAX_PAGE))
-    board = queries.leaderboard(get_db(), limit=51, offset=(number - 1) * 50)
+    season, every = chosen()
+    board = queries.leaderboard(get_db(), limit=51, offset=(number - 1) * 50, season=season)
     return page(
         "club/leaderboard.html",
         "club/_leaderboard.html",
         board=board[:50],
         more=len(board) > 50,
         page_number=number,
+        season=season,
+        seasons=every,
+        chooser="club.leaderboard",
+        season_args=choice_args(season),
     )

@@ -10,7 +10,7 @@ from flask import Blueprint, abort, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from assistant.club import store
+from assistant.club import nights, store
 from assistant.web.db import get_db
 from assistant.web.pieces import page
 from assistant.web.polling import polled
@@ -18,7 +18,7 @@ from assistant.web.table import build
 
 bp = Blueprint("live", __name__)
 BOARD_HOURS = 24  # a match in progress shows on the board while it was played this recently
-BOARD_TABLES = 12
+BOARD_TABLES = 40  # the board pages through them, 8 at a time on a TV
 
 
 def qr_svg(url: str) -> Markup:
@@ -64,41 +64,48 @@ def watch_live(code: str):
     )
 
 
-def _board_matches() -> list[tuple[int, int]]:
-    """The matches the board shows: (id, version) of each."""
-    since = (datetime.now(UTC) - timedelta(hours=BOARD_HOURS)).isoformat(timespec="seconds")
-    return (
-        get_db()
-        .execute(
-            "SELECT s.match_id, m.version FROM match_summary s JOIN matches m ON m.id = s.match_id "
-            "WHERE s.finished = 0 AND s.updated >= ? ORDER BY s.updated DESC LIMIT ?",
-            [since, BOARD_TABLES],
-        )
-        .fetchall()
-    )
-
-
-def _board_tables(shown: list[tuple[int, int]]) -> list:
+def _board() -> dict:
+    """The tables in play, by physical table number (those without one after), and the night:
+    its draw's round, that round's finished tables and the standings."""
     db = get_db()
     tables = []
-    for match_id, _version in shown:
+    for match_id, number, _version in _in_play(db):
         try:
-            tables.append(build(store.get(db, match_id)))
+            tables.append({"table": build(store.get(db, match_id)), "number": number})
         except store.UnknownMatch:
             continue
-    return sorted(tables, key=lambda t: t.id)
+    tonight = nights.tonight()
+    return {"tables": tables, "night": tonight} | nights.board(db, tonight)
 
 
-def _board(shown: list[tuple[int, int]]):
-    return page("live/board.html", "live/_board.html", tables=_board_tables(shown))
+def _in_play(db) -> list[tuple[int, int | None, int]]:
+    since = (datetime.now(UTC) - timedelta(hours=BOARD_HOURS)).isoformat(timespec="seconds")
+    return nights.in_play(db, since, BOARD_TABLES)
+
+
+def _board_shown() -> tuple:
+    """All the board depends on, read without rendering it (its ETag): the versions of the
+    tables in play, and tonight's matches and draw rounds (the standings, a round's results)."""
+    db = get_db()
+    playing = _in_play(db)
+    tonight = nights.tonight()
+    night = db.execute(
+        "SELECT COUNT(*), MAX(updated), MAX(match_id) FROM match_summary WHERE night = ?",
+        [tonight],
+    ).fetchone()
+    drawn = db.execute(
+        "SELECT COUNT(*), MAX(d.id) FROM draw_seatings s JOIN draws d ON d.id = s.draw_id "
+        "WHERE d.night = ? AND s.match_id IS NOT NULL",
+        [tonight],
+    ).fetchone()
+    return tonight, playing, night, drawn
 
 
 @bp.get("/board")
 def board():
-    return _board(_board_matches())
+    return page("live/board.html", "live/_board.html", **_board())
 
 
 @bp.get("/board/live")
 def board_live():
-    shown = _board_matches()
-    return polled(shown, lambda: _board(shown))
+    return polled(_board_shown(), lambda: page("live/board.html", "live/_board.html", **_board()))

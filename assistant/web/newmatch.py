@@ -66,14 +66,16 @@ class NewMatch:
                 overrides[name] = {"true": True, "false": False}.get(value, value)
         return {"preset": self.preset, **overrides} if overrides else self.preset
 
-    def record(self) -> dict:
+    def record(self, date: str | None = None) -> dict:
+        """The new match's record; `date`: when it starts (ISO 8601)."""
         players = self.players
         if len(set(players)) != len(players):
             raise ValueError(_("Each player needs a different name."))
         if not 2 <= len(players) <= 4:
             raise ValueError(_("Enter 2 to 4 players."))
         try:
-            return new_record(self.rules(), players, self.partnership and len(players) == 4)
+            partnership = self.partnership and len(players) == 4
+            return new_record(self.rules(), players, partnership, date)
         except RecordError as error:
             raise ValueError(explain(error)) from None
 

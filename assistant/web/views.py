@@ -17,7 +17,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from assistant.club import queries, registry, store
+from assistant.club import draws, queries, registry, store
 from assistant.engine import RecordError, new_record, replay
 from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin, refuse
@@ -119,7 +119,7 @@ def create_match():
     if "create" not in request.form:
         return _new_form(form)  # a seat moved or a preset changed: the form again
     try:
-        record = form.record()
+        record = form.record(date=store.local_now())
     except ValueError as error:
         form.error = str(error)
         return _new_form(form, 422)
@@ -139,8 +139,15 @@ def table(match_id: int):
     tile = request.args.get("tile")
     if tile and len(table.match.end_choices(tile)) > 1:  # anything else: the table as it is
         table.choosing = tile
-    # The whole page also links the watch page, for opponents and spectators (with its QR code).
-    return page("table.html", "table/_table.html", table=table, watch_code=watch_code(match_id))
+    # The whole page also links the watch page, for opponents and spectators (with its QR code),
+    # and names the physical table of a match started from the night's draw.
+    return page(
+        "table.html",
+        "table/_table.html",
+        table=table,
+        watch_code=watch_code(match_id),
+        place=draws.place(get_db(), match_id),
+    )
 
 
 @bp.post("/matches/<int:match_id>/play")
@@ -229,7 +236,8 @@ def enter_left(match_id: int):
 @bp.post("/matches/<int:match_id>/rematch")
 def rematch(match_id: int):
     old = match_or_404(match_id).record
-    record = new_record(old["rules"], old["players"], old.get("partnership", False))
+    partnership = old.get("partnership", False)
+    record = new_record(old["rules"], old["players"], partnership, store.local_now())
     return _see(store.create(get_db(), record).id)
 
 

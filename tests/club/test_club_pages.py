@@ -153,7 +153,7 @@ def test_watch_page_and_board(app, client):
     assert "<svg" in page and 'hx-trigger="every 1s"' in page and "6-4" in page
     assert client.get("/watch/not-a-code").status_code == 404
     board = client.get("/board").get_data(as_text=True)
-    assert f"Table {match_id}" in board
+    assert f"Match {match_id}" in board  # at no numbered table: not started from a draw
 
 
 def test_every_watch_code_is_made_one_way_and_old_codes_stay_valid(app, client):

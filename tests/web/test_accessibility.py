@@ -15,7 +15,9 @@ whose hand is over and waits for the pips left; the players come with them. Each
 own test: home, new match, the table mid-hand, its end choice ("Where does X go?", reached by
 tapping a tile that fits two ends that make different games), the settlement, the finished
 table, the history, a match, its replay, the players, a player, the leaderboard, the board (at
-360×740 and at 1920×1080 for the TV), a watch page, the error page (a 404) and the admin login.
+360×740 and at 1920×1080 for the TV, with tonight's standings), a watch page, the league table,
+the seasons, the club nights, a night, the night's draw (its form, its page and its
+scoresheets), the error page (a 404) and the admin login.
 
 axe runs with the tags wcag2a, wcag2aa, wcag21a and wcag21aa; a test fails listing each serious
 or critical violation with its id, impact, help and the offending elements. Minor and moderate
@@ -33,8 +35,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from assistant.club import draws, nights, seasons
+from assistant.db import connect, immediate
 from assistant.engine import replay, tile_name
-from tests.helpers import LiveServer, blank, example, hand, record
+from tests.helpers import LiveServer, blank, example, hand, record, won
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +67,8 @@ class Club:
     finished: int = 0
     partnership: int = 0  # N + S against E + W, in hand 2
     settle: int = 0  # N went out: the pips left are asked for
+    night: str = ""  # tonight, with a match won and a draw
+    draw: int = 0
 
     def url(self, path: str) -> str:
         return self.server.url + path
@@ -91,8 +97,23 @@ def club(tmp_path_factory):
     del unsettled["hands"][0]["left"]
     seeded.settle = server.post_json("/api/matches", unsettled)["id"]
     server.post_json("/api/matches", blank(example("hoyle-lead-double-two-ends")))
+    seed_season(seeded)
     yield seeded
     server.stop()
+
+
+def seed_season(seeded: Club) -> None:
+    """A season holding tonight, a match won tonight (the night's standings, on the board too)
+    and tonight's draw, written to the server's file by the club's own functions."""
+    seeded.night = nights.tonight()
+    seeded.server.post_json("/api/matches", won("Ann Bo", seeded.night))
+    seeded.server.accept_imported()
+    db = connect(seeded.server.db)
+    with immediate(db):
+        seasons.save(db, "Autumn", seeded.night, seeded.night)
+    eight = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal"]
+    seeded.draw = draws.make(db, seeded.night, "pairs_rotating", eight, 2, 2, "muggins", False)
+    db.close()
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +212,41 @@ def watch(page: Page, club: Club) -> None:
     expect(page.locator("#watch .layout svg")).to_be_visible()
 
 
+def league(page: Page, club: Club) -> None:
+    page.goto(club.url("/league"))
+    expect(page.locator(".standings").first).to_be_visible()
+
+
+def seasons_page(page: Page, club: Club) -> None:
+    page.goto(club.url("/seasons"))
+    expect(page.get_by_role("link", name=re.compile("Autumn"))).to_be_visible()
+
+
+def nights_page(page: Page, club: Club) -> None:
+    page.goto(club.url("/nights"))
+    expect(page.locator(".night-list .match-link").first).to_be_visible()
+
+
+def night(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/nights/{club.night}"))
+    expect(page.locator(".night-winner")).to_be_visible()
+
+
+def draw_form(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/nights/{club.night}/draw"))
+    expect(page.get_by_role("button", name="Make the draw")).to_be_visible()
+
+
+def draw(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/draws/{club.draw}"))
+    expect(page.get_by_role("button", name="Start at table 1").first).to_be_visible()
+
+
+def scoresheets(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/draws/{club.draw}/scoresheets"))
+    expect(page.locator(".sheet").first).to_be_visible()
+
+
 def error_404(page: Page, club: Club) -> None:
     response = page.goto(club.url("/history/999999"))
     assert response.status == 404
@@ -219,6 +275,13 @@ SCREENS = [
     pytest.param(board, PHONE, id="board-phone"),
     pytest.param(board, TV, id="board-tv"),
     pytest.param(watch, PHONE, id="watch"),
+    pytest.param(league, PHONE, id="league"),
+    pytest.param(seasons_page, PHONE, id="seasons"),
+    pytest.param(nights_page, PHONE, id="nights"),
+    pytest.param(night, PHONE, id="night"),
+    pytest.param(draw_form, PHONE, id="draw-form"),
+    pytest.param(draw, PHONE, id="draw"),
+    pytest.param(scoresheets, PHONE, id="scoresheets"),
     pytest.param(error_404, PHONE, id="error-404"),
     pytest.param(admin_login, PHONE, id="admin-login"),
 ]

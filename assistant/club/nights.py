@@ -1,0 +1,78 @@
+"""Club nights: the evenings matches were played on, each match's night being derived from its
+date (`derive.night_of`: a night runs until 06:00 the next morning)."""
+
+from assistant.club import derive, draws, league, queries, store
+
+
+def tonight() -> str:
+    """The club night it is now, by the server's clock."""
+    return derive.night_of(store.local_now())
+
+
+def nights(db, limit: int = 50, offset: int = 0) -> list[dict]:
+    """The nights matches were played on, latest first, with how many."""
+    rows = db.execute(
+        "SELECT night, COUNT(*) FROM match_summary WHERE night IS NOT NULL "
+        "GROUP BY night ORDER BY night DESC LIMIT ? OFFSET ?",
+        [limit, offset],
+    ).fetchall()
+    return [{"night": night, "matches": count} for night, count in rows]
+
+
+def matches(db, night: str) -> list[dict]:
+    """Every match of one night in the order they started, with its physical table and the
+    round of the draw it was started from, and whether it counts."""
+    rows = db.execute(
+        f"SELECT {queries.MATCH_COLUMNS}, m.table_no, m.draw_round, s.counted "
+        "FROM match_summary s JOIN matches m ON m.id = s.match_id "
+        "WHERE s.night = ? ORDER BY s.played, s.match_id",
+        [night],
+    ).fetchall()
+    listed = queries.match_rows(db, rows)
+    return [
+        row | {"table": table_no, "round": draw_round, "counted": bool(counted)}
+        for row, (*_, table_no, draw_round, counted) in zip(listed, rows, strict=True)
+    ]
+
+
+def in_play(db, since: str, limit: int) -> list[tuple[int, int | None, int]]:
+    """The matches being played (touched since `since`), as (match id, physical table,
+    version): by table number, those without one after them."""
+    return db.execute(
+        "SELECT s.match_id, m.table_no, m.version FROM match_summary s "
+        "JOIN matches m ON m.id = s.match_id "
+        "WHERE s.finished = 0 AND s.updated >= ? "
+        "ORDER BY m.table_no IS NULL, m.table_no, s.match_id LIMIT ?",
+        [since, limit],
+    ).fetchall()
+
+
+def board(db, night: str) -> dict:
+    """What the club board shows of the night besides the tables in play: its latest draw and
+    the round being played (the latest with a match started, else the first), the tables of
+    that round already finished, and the night's standings."""
+    latest = draws.of_night(db, night)[:1]
+    made = latest[0] if latest else None
+    number, done = None, []
+    if made and made.drawn:
+        started = [r for r, _table in made.started]
+        number = max(started, default=made.drawn[0].number)
+        ids = {m: t for (r, t), m in made.started.items() if r == number}
+        rows = match_rows(db, list(ids))
+        done = sorted(
+            ({"number": ids[row["id"]], "row": row} for row in rows if row["finished"]),
+            key=lambda d: d["number"],
+        )
+    return {"draw": made, "round": number, "done": done, "standings": league.night(db, night)}
+
+
+def match_rows(db, match_ids: list[int]) -> list[dict]:
+    """The matches as the history lists them."""
+    if not match_ids:
+        return []
+    marks = ",".join("?" * len(match_ids))
+    rows = db.execute(
+        f"SELECT {queries.MATCH_COLUMNS} FROM match_summary s WHERE s.match_id IN ({marks})",
+        match_ids,
+    )
+    return queries.match_rows(db, rows.fetchall())
