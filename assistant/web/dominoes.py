@@ -152,9 +152,7 @@ def _lay(placed_tiles: list, centre: tuple | None) -> dict:
             tile_drawn, cursor, direction = _corner(tile, inner, outer, cursor, direction)
             turned = True
         else:
-            tile_drawn, cursor = _tile_along(
-                tile, inner, outer, double, spinner, cursor, direction
-            )
+            tile_drawn, cursor = _tile_along(tile, inner, outer, double, spinner, cursor, direction)
         arms[arm] = [cursor, direction, turned]
         drawn.append(tile_drawn)
         if spinner:

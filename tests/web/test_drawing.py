@@ -25,10 +25,10 @@ def hands(seed: int) -> list:
 
 @pytest.mark.parametrize("seed", range(80))
 def test_tiles_never_overlap_and_the_spinner_is_in_the_middle(seed):
-    for hand in hands(seed):
-        drawing = view(hand.layout_tiles(), hand.open_ends())
+    for played in hands(seed):
+        drawing = view(played.layout_tiles(), played.open_ends())
         tiles = drawing["tiles"]
-        assert len(tiles) == len(hand.plays)
+        assert len(tiles) == len(played.plays)
         for i, tile in enumerate(tiles):
             for other in tiles[i + 1 :]:
                 assert not overlap(tile, other), (tile, other)
@@ -42,7 +42,7 @@ def test_tiles_never_overlap_and_the_spinner_is_in_the_middle(seed):
         elif abs(spinner.x + spinner.w / 2) + 1 <= REACH:  # the spinner near the lead: as played
             assert middle == pytest.approx((spinner.x + spinner.w / 2, spinner.y + spinner.h / 2))
         labels = {label.name for label in drawing["labels"]}
-        assert labels == {end.name for end in hand.open_ends()}
+        assert labels == {end.name for end in played.open_ends()}
 
 
 def test_the_drawing_keeps_to_a_phone_s_width():
