@@ -27,6 +27,7 @@ from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
+from assistant.web.settled import explain as explain_settlement
 
 bp = Blueprint("history", __name__)
 IMPORT_LIMIT = 256 * 1024 * 1024
@@ -91,6 +92,7 @@ def match(match_id: int):
         stored=stored,
         match=played,
         hands=derive.hand_rows(played),
+        settlements=[explain_settlement(played, hand) for hand in played.hands],
         preset=derive.preset_of(stored.record),
         code=watch_code(match_id),
         steps=len(steps.entries(stored.record)),
