@@ -13,8 +13,9 @@ through the JSON API with a two-player match in the middle of a hand, a finished
 settlement and a second hand), a four-player partnership match in its second hand and another
 whose hand is over and waits for the pips left; the players come with them. Each screen is its
 own test: home, new match, the table mid-hand, its end choice ("Where does X go?", reached by
-tapping a tile that fits two ends that make different games), the settlement, the finished
-table, the history, a match, its replay, the players, a player, the leaderboard, the board (at
+tapping a tile that fits two ends that make different games), the settlement, the hand's entries
+to fix and one being fixed, a lead that may be turned, the finished table before and after
+"Final", the history, a match, its replay, the players, a player, the leaderboard, the board (at
 360×740 and at 1920×1080 for the TV), a watch page, the error page (a 404) and the admin login.
 
 axe runs with the tags wcag2a, wcag2aa, wcag21a and wcag21aa; a test fails listing each serious
@@ -63,6 +64,7 @@ class Club:
     finished: int = 0
     partnership: int = 0  # N + S against E + W, in hand 2
     settle: int = 0  # N went out: the pips left are asked for
+    turnable: int = 0  # X led 6-1, alone on the table: the lead may be turned
 
     def url(self, path: str) -> str:
         return self.server.url + path
@@ -91,6 +93,8 @@ def club(tmp_path_factory):
     del unsettled["hands"][0]["left"]
     seeded.settle = server.post_json("/api/matches", unsettled)["id"]
     server.post_json("/api/matches", blank(example("hoyle-lead-double-two-ends")))
+    lead = record("all-fives", ["X", "Y"], hand("X 6-1"))
+    seeded.turnable = server.post_json("/api/matches", lead)["id"]
     yield seeded
     server.stop()
 
@@ -139,9 +143,35 @@ def table_partnership(page: Page, club: Club) -> None:
     expect(page.locator(".scoreboard .side")).to_have_count(2)
 
 
+def table_fix_list(page: Page, club: Club) -> None:
+    table_mid_hand(page, club)
+    page.get_by_role("button", name="Fix", exact=True).click()
+    expect(page.locator(".entry-link")).to_have_count(5)
+
+
+def table_fix_entry(page: Page, club: Club) -> None:
+    table_fix_list(page, club)
+    page.locator(".entry-link", has_text="5-1").click()
+    expect(page.get_by_role("heading", name="Fix 5-1 by Y")).to_be_visible()
+
+
+def table_lead_turnable(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.turnable}"))
+    expect(page.get_by_role("button", name="⇄ Turn the lead")).to_be_visible()
+
+
 def table_finished(page: Page, club: Club) -> None:
     page.goto(club.url(f"/matches/{club.finished}"))
     expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible()
+
+
+def table_final(page: Page, club: Club) -> None:
+    """The winner's screen once the table tapped Final: only the admin may change it now."""
+    table_finished(page, club)
+    final = page.get_by_role("button", name="Final")
+    if final.count():
+        final.click()
+    expect(page.get_by_text("This match is final")).to_be_visible()
 
 
 def history(page: Page, club: Club) -> None:
@@ -182,7 +212,7 @@ def leaderboard(page: Page, club: Club) -> None:
 
 def board(page: Page, club: Club) -> None:
     page.goto(club.url("/board"))
-    expect(page.locator(".board-table")).to_have_count(4)
+    expect(page.locator(".board-table")).to_have_count(5)
 
 
 def watch(page: Page, club: Club) -> None:
@@ -208,7 +238,11 @@ SCREENS = [
     pytest.param(table_end_choice, PHONE, id="table-end-choice"),
     pytest.param(table_settlement, PHONE, id="table-settlement"),
     pytest.param(table_partnership, PHONE, id="table-partnership"),
+    pytest.param(table_fix_list, PHONE, id="table-fix-list"),
+    pytest.param(table_fix_entry, PHONE, id="table-fix-entry"),
+    pytest.param(table_lead_turnable, PHONE, id="table-lead-turnable"),
     pytest.param(table_finished, PHONE, id="table-finished"),
+    pytest.param(table_final, PHONE, id="table-final"),
     pytest.param(history, PHONE, id="history"),
     pytest.param(match, PHONE, id="match"),
     pytest.param(match_partnership, PHONE, id="match-partnership"),
