@@ -7,6 +7,7 @@ import random
 import re
 import secrets
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -162,6 +163,39 @@ def fresh_match(client) -> int:
     return create(client, blank(example("spinner-lead-four-arms")))
 
 
+def app_with_admin(folder: Path, password: str):
+    """The app on a database in `folder`, with a club admin password set beside it."""
+    from assistant import create_app
+    from assistant.web.admin import save_password
+
+    save_password(folder / "admin_password", password)
+    config = {
+        "TESTING": True,
+        "DATABASE": str(folder / "club.sqlite"),
+        "SECRET_KEY": "t",
+        "ADMIN_PASSWORD_FILE": str(folder / "admin_password"),
+    }
+    return create_app(config)
+
+
+def database_rows(path) -> dict:
+    """What a refused request must leave as it was: every match row, player and name, read
+    from the database file as committed."""
+    conn = sqlite3.connect(path)
+    try:
+        return {
+            "matches": conn.execute(
+                "SELECT id, version, record, leader, closed, accepted FROM matches ORDER BY id"
+            ).fetchall(),
+            "players": conn.execute("SELECT id, name FROM players ORDER BY id").fetchall(),
+            "names": conn.execute(
+                "SELECT key, player_id FROM player_names ORDER BY key"
+            ).fetchall(),
+        }
+    finally:
+        conn.close()
+
+
 def page_token(client, path: str = "/") -> str:
     """The CSRF token a page's forms carry."""
     page = client.get(path).get_data(as_text=True)
@@ -312,4 +346,92 @@ junk = st.recursive(
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(texts, inner, max_size=4)),
     max_leaves=10,
 )
-form_values = st.one_of(texts, numbers.map(str), st.sampled_from(["5-5", "6-6", "left", "up"]))
+# What broke the server once (issue 12): digits int() cannot read, numbers too long for int() or
+# too big for SQLite, redirects that leave the site or break the header.
+BOUNDARY = [
+    "²",
+    "١٢",
+    "9" * 5000,
+    str(2**63),
+    str(10**30),
+    "-1",
+    "0",
+    "/%09/evil.example",
+    "/\t/evil.example",
+    "/\r\nX-Evil: 1",
+    "//evil.example",
+    "/\\evil.example",
+    "1:up",
+    "²:down",
+]
+form_values = st.one_of(
+    texts, numbers.map(str), st.sampled_from(["5-5", "6-6", "left", "up", *BOUNDARY])
+)
+
+
+# -- every route and what it reads ----------------------------------------------------------------
+
+# What each route reads from a form, a query or a JSON body. A new route must be added here
+# (tests/web/test_fuzz.py fails until it is); it is then fuzzed with everything in its fields.
+# "pips:*": a field per player; "record:file": an upload; "record:json": a whole JSON body.
+MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass"]
+ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader"]
+NEW_MATCH_FIELDS = [
+    "player", "preset", "partnership", "target", "hand_size", "leader", "move", "create",
+    "target_default", "hand_size_default", "layout", "spinner_count", "hand_end",
+    "domino_rounding", "block_scoring", "block_tie", "rounding", "win_check", "score_unit",
+    "exact_target", "boneyard_reserve",
+]  # fmt: skip
+HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
+ROUTE_FIELDS = {
+    "static": [],
+    "views.home": [],
+    "views.new_match": [],
+    "views.create_match": NEW_MATCH_FIELDS,
+    "views.table": ["tile", "fix"],
+    "views.play": MATCH_FIELDS,
+    "views.draw": MATCH_FIELDS,
+    "views.pass_turn": MATCH_FIELDS,
+    "views.undo": MATCH_FIELDS,
+    "views.correct": MATCH_FIELDS,
+    "views.choose_leader": MATCH_FIELDS,
+    "views.preview_left": ["version", "pips:*", "tiles:*"],
+    "views.enter_left": ["version", "pips:*", "tiles:*"],
+    "views.rematch": [],
+    "views.final": [],
+    "views.turn_lead": ["version"],
+    "views.archive": [],
+    "views.export": [],
+    "views.import_match": ["record:file"],
+    "api.create_match": ["record:json"],
+    "api.get_match": [],
+    "api.add_event": ENTRY_FIELDS,
+    "api.undo": ENTRY_FIELDS,
+    "api.correct": ENTRY_FIELDS,
+    "api.choose_leader": ENTRY_FIELDS,
+    "admin.login": ["next", "password"],
+    "admin.logout": [],
+    "admin.confirm_delete": [],
+    "admin.delete_match": [],
+    "history.history": HISTORY_FILTER,
+    "history.match": [],
+    "history.replay_step": ["step"],
+    "history.edit": ["version", "record"],
+    "history.matches_csv": [*HISTORY_FILTER, "sheet"],
+    "history.players_csv": [*HISTORY_FILTER, "sheet"],
+    "history.hands_csv": [*HISTORY_FILTER, "sheet"],
+    "history.records_json": HISTORY_FILTER,
+    "history.import_form": [],
+    "history.import_file": ["file:file"],
+    "i18n.switch": ["next"],
+    "club.players": [],
+    "club.add_player": ["name"],
+    "club.player": [],
+    "club.rename": ["name"],
+    "club.merge": ["source", "target"],
+    "club.leaderboard": ["page"],
+    "live.watch": [],
+    "live.watch_live": [],
+    "live.board": [],
+    "live.board_live": [],
+}

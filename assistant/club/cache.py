@@ -16,7 +16,7 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
-    "played", "counted", "archived",
+    "played", "counted", "archived", "target", "unit",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
@@ -44,10 +44,14 @@ def rows(
     names: dict | None = None,
     counted: bool = True,
     archived: bool = False,
+    origin: str = "table",
 ):
     """The summary row and the per-seat rows of one match, as tuples for the inserts, from
     derive.derived(match) (or derive.check, which gives the same for an import). `counted`: the
-    match counts in ratings and standings (not an import the admin has yet to accept)."""
+    match counts in ratings and standings (not an import the admin has yet to accept). A match
+    is played on its record's date; one entered here with no date, when it was created; an
+    import with no date is undated."""
+    played = derived["summary"]["played"] or (created if origin != "import" else None)
     summary = derived["summary"] | {
         "match_id": match_id,
         "created": created,
@@ -55,6 +59,7 @@ def rows(
         "finished_at": finished_at if derived["summary"]["finished"] else None,
         "counted": int(counted),
         "archived": int(archived),
+        "played": played,
     }
     ids = {p: registry.ensure(db, p, names) for p in derived["names"]}
     seats = []
@@ -87,7 +92,14 @@ def add_watch_codes(db, match_ids) -> None:
 
 
 def refresh(
-    db, match_id: int, match, created: str, updated: str, counted=True, archived=False
+    db,
+    match_id: int,
+    match,
+    created: str,
+    updated: str,
+    counted=True,
+    archived=False,
+    origin="table",
 ) -> None:
     """Brings one match's cache rows in line with its replayed record; call inside the write
     that changed it (the writer has the match replayed and the row's columns at hand)."""
@@ -101,9 +113,8 @@ def refresh(
     was_finished = bool(old and old[0])
     finished_at = old[1] if was_finished else updated
     derived = derive.derived(match)
-    summary, seats = rows(
-        db, derived, match_id, created, updated, finished_at, counted=counted, archived=archived
-    )
+    summary, seats = rows(db, derived, match_id, created, updated, finished_at,
+                          counted=counted, archived=archived, origin=origin)  # fmt: skip
     db.execute(INSERT_SUMMARY, summary)
     db.conn.executemany(INSERT_PLAYER, seats)
     add_watch_codes(db, [match_id])
@@ -141,17 +152,17 @@ def rebuild(db) -> int:
     names: dict = {}
     count = 0
     cursor = db.execute(
-        "SELECT id, record, created, updated, accepted, archived IS NOT NULL FROM matches "
-        "ORDER BY id"
+        "SELECT id, record, created, updated, accepted, archived IS NOT NULL, origin "
+        "FROM matches ORDER BY id"
     )
-    for match_id, record, created, updated, counted, archived in cursor.fetchall():
+    for match_id, record, created, updated, counted, archived, origin in cursor.fetchall():
         try:
             match = replay(orjson.loads(record))
         except RecordError:
             continue
-        summary, seats = rows(
-            db, derive.derived(match), match_id, created, updated, updated, names, counted, archived
-        )
+        derived = derive.derived(match)
+        summary, seats = rows(db, derived, match_id, created, updated, updated, names,
+                              counted=counted, archived=archived, origin=origin)  # fmt: skip
         db.execute(INSERT_SUMMARY, summary)
         db.conn.executemany(INSERT_PLAYER, seats)
         count += 1

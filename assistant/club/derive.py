@@ -37,6 +37,8 @@ def summary(match: Match) -> dict:
         "finished": int(match.winner is not None),
         "digest": digest(record),
         "played": record.get("date"),
+        "target": match.rules.target,
+        "unit": match.rules.score_unit,
     }
 
 
@@ -51,7 +53,10 @@ def blocks_won(match: Match, hand) -> int | None:
 
 
 def player_rows(match: Match) -> list[dict]:
-    """Per seat: who, which side, and what they did with the tiles."""
+    """Per seat: who, which side, and what they did with the tiles. Points are in points: a
+    match scored in fives (`score_unit: fives`) counts 5 points for each, so that the club's
+    figures add matches of both kinds in one unit."""
+    unit = 5 if match.rules.score_unit == "fives" else 1
     rows = []
     for seat, player in enumerate(match.players):
         side = match.side_of[player]
@@ -63,7 +68,7 @@ def player_rows(match: Match) -> list[dict]:
                 "side": side,
                 "partner": partner,
                 "won": int(match.winner == side),
-                "side_points": match.scores[side],
+                "side_points": match.scores[side] * unit,
                 "plays": 0,
                 "scoring_plays": 0,
                 "play_points": 0,
@@ -78,7 +83,7 @@ def player_rows(match: Match) -> list[dict]:
         for play in hand.plays:
             row = by_name[play["player"]]
             row["plays"] += 1
-            points = play["points"]
+            points = play["points"] * unit
             if points:
                 row["scoring_plays"] += 1
                 row["play_points"] += points

@@ -15,7 +15,7 @@ class HistoryFilter:
     since: str = ""  # YYYY-MM-DD, inclusive
     until: str = ""  # YYYY-MM-DD, inclusive
     preset: str = ""
-    status: str = ""  # "", "finished" or "playing"
+    status: str = ""  # "", "finished", "playing" or "archived"
     page: int = 1
     errors: list = field(default_factory=list)
 
@@ -26,48 +26,60 @@ class HistoryFilter:
         return {k: v for k, v in (values | changes).items() if v not in ("", None, 1)}
 
 
-def history(db, f: HistoryFilter) -> dict:
-    """One page of matches, newest first, and whether there are more."""
+def selection(db, f: HistoryFilter) -> tuple[str, list] | None:
+    """The matches a history filter keeps, as SQL after `SELECT … FROM match_summary s` and its
+    parameters; None when it names a player the club does not know. Dates are the day a match
+    was played (`played`: its record's date): an undated import is left out by a date filter."""
     where, params, join = [], [], ""
     if f.player:
         player_id = registry.find(db, f.player)
         if player_id is None:
-            return {"rows": [], "more": False, "unknown_player": True}
+            return None
         join = "JOIN match_players p ON p.match_id = s.match_id AND p.player_id = ?"
         params.append(player_id)
     if f.since:
-        where.append("s.created >= ?")
+        where.append("s.played >= ?")
         params.append(f.since)
     if f.until:
-        where.append("s.created < ?")
-        params.append(f.until + "T99")  # the whole day: '...T23:59:59+00:00' < '...T99'
+        where.append("s.played < ?")
+        params.append(f.until + "T99")  # the whole day: '...T23:59:59+01:00' < '...T99'
     if f.preset:
         where.append("s.preset = ?")
         params.append(f.preset)
     if f.status in ("finished", "playing"):
         where.append("s.finished = ?")
         params.append(int(f.status == "finished"))
-    sql = (
-        f"SELECT {MATCH_COLUMNS} FROM match_summary s {join} "
-        f"{'WHERE ' + ' AND '.join(where) if where else ''} "
-        "ORDER BY s.created DESC, s.match_id DESC LIMIT ? OFFSET ?"
-    )
-    params += [PAGE + 1, (f.page - 1) * PAGE]
-    rows = [_match_row(r) for r in db.execute(sql, params).fetchall()]
+    elif f.status == "archived":
+        where.append("s.archived = 1")
+    return f"{join} {'WHERE ' + ' AND '.join(where) if where else ''}", params
+
+
+def history(db, f: HistoryFilter) -> dict:
+    """One page of matches, newest first, and whether there are more."""
+    selected = selection(db, f)
+    if selected is None:
+        return {"rows": [], "more": False, "unknown_player": True}
+    sql, params = selected
+    rows = db.execute(
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s {sql} "
+        "ORDER BY s.played DESC, s.match_id DESC LIMIT ? OFFSET ?",
+        [*params, PAGE + 1, (f.page - 1) * PAGE],
+    ).fetchall()
+    rows = _match_rows(db, rows)
     return {"rows": rows[:PAGE], "more": len(rows) > PAGE, "unknown_player": False}
 
 
 MATCH_COLUMNS = (
     "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
-    "s.winner, s.finished, s.hands"
+    "s.winner, s.finished, s.hands, s.played, s.archived"
 )
 
 
-def home(db, playing: int = 50, finished: int = 10) -> dict:
+def home(db, playing: int = 10, finished: int = 10) -> dict:
     """The home screen's lists: the matches in play, last touched first, and the latest
-    finished ones; the rest are in the history."""
+    finished ones; the rest (and the matches in play that were archived) are in the history."""
     in_play = db.execute(
-        f"SELECT {MATCH_COLUMNS} FROM match_summary s WHERE s.finished = 0 "
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s WHERE s.finished = 0 AND s.archived = 0 "
         "ORDER BY s.updated DESC, s.match_id DESC LIMIT ?",
         [playing + 1],
     ).fetchall()
@@ -77,14 +89,21 @@ def home(db, playing: int = 50, finished: int = 10) -> dict:
         [finished + 1],
     ).fetchall()
     return {
-        "playing": [_match_row(r) for r in in_play[:playing]],
+        "playing": _match_rows(db, in_play[:playing]),
         "more_playing": len(in_play) > playing,
-        "finished": [_match_row(r) for r in done[:finished]],
+        "finished": _match_rows(db, done[:finished]),
         "more_finished": len(done) > finished,
     }
 
 
-def _match_row(r) -> dict:
+def _match_rows(db, rows) -> list[dict]:
+    """Rows of match_summary as the lists show them, players named as they are called now."""
+    sides = [json.loads(r[6]) for r in rows]
+    names = registry.current_names(db, {p for match in sides for side in match for p in side})
+    return [_match_row(r, names) for r in rows]
+
+
+def _match_row(r, names: dict[str, str]) -> dict:
     sides, scores, winner = json.loads(r[6]), json.loads(r[7]), r[8]
     return {
         "id": r[0],
@@ -94,11 +113,17 @@ def _match_row(r) -> dict:
         "custom": bool(r[4]),  # the preset with options changed
         "players": r[5],
         "sides": [
-            {"name": " + ".join(side), "score": score, "winner": i == winner}
+            {
+                "name": " + ".join(names.get(p, p) for p in side),
+                "score": score,
+                "winner": i == winner,
+            }
             for i, (side, score) in enumerate(zip(sides, scores, strict=True))
-        ],
+        ],  # fmt: skip
         "finished": bool(r[9]),
         "hands": r[10],
+        "played": r[11],  # the record's date; None: an undated import
+        "archived": bool(r[12]),
     }
 
 

@@ -4,6 +4,7 @@ they were entered; `player_names` maps each of them (case folded) to a player.""
 from datetime import UTC, datetime
 
 from assistant.engine.errors import N_
+from assistant.engine.limits import MAX_NAME, unprintable
 
 
 class RegistryError(ValueError):
@@ -13,6 +14,19 @@ class RegistryError(ValueError):
     def __init__(self, template: str, **params):
         super().__init__(template % params)
         self.template, self.params = template, params
+
+
+def checked_name(name: str) -> str:
+    """The name as the registry keeps it (spaces tidied), or RegistryError: the record's own
+    limits (engine/limits.py) hold for the registry too."""
+    name = " ".join(name.split())
+    if not name:
+        raise RegistryError(N_("A player needs a name."))
+    if len(name) > MAX_NAME:
+        raise RegistryError(N_("A name has at most %(limit)s characters."), limit=MAX_NAME)
+    if unprintable(name):
+        raise RegistryError(N_("A name cannot hold a control character."))
+    return name
 
 
 def key(name: str) -> str:
@@ -49,6 +63,23 @@ def ensure(db, name: str, cache: dict | None = None) -> int:
     return player_id
 
 
+def current_names(db, names) -> dict[str, str]:
+    """Each name as entered in a record → the name its player has now (after renames and
+    merges); a name the registry does not know stays as it is."""
+    keys = {name: key(name) for name in names}
+    if not keys:
+        return {}
+    marks = ",".join("?" * len(set(keys.values())))
+    found = dict(
+        db.execute(
+            "SELECT n.key, p.name FROM player_names n JOIN players p ON p.id = n.player_id "
+            f"WHERE n.key IN ({marks})",
+            list(set(keys.values())),
+        ).fetchall()
+    )
+    return {name: found.get(k, name) for name, k in keys.items()}
+
+
 def all_players(db) -> list[dict]:
     rows = db.execute("SELECT id, name FROM players ORDER BY name COLLATE NOCASE").fetchall()
     return [{"id": i, "name": n} for i, n in rows]
@@ -56,11 +87,7 @@ def all_players(db) -> list[dict]:
 
 def rename(db, player_id: int, new_name: str) -> None:
     """The player is shown under the new name; the old one still finds them."""
-    new_name = " ".join(new_name.split())
-    if not new_name:
-        raise RegistryError(N_("A player needs a name."))
-    if len(new_name) > 40:
-        raise RegistryError(N_("A name has at most 40 characters."))
+    new_name = checked_name(new_name)
     if get(db, player_id) is None:
         raise RegistryError(N_("There is no such player."))
     owner = find(db, new_name)

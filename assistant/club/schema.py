@@ -72,6 +72,17 @@ def provenance_and_dates(db: Database) -> None:
     cache.rebuild(db)
 
 
+@migrations()
+def targets_and_units(db: Database) -> None:
+    """Each match's target and score unit in the cache (the exports and the league table show
+    them); points in the per-player rows counted in points (a match in fives: 5 each)."""
+    from assistant.club import cache
+
+    db["match_summary"].add_column("target", int)
+    db["match_summary"].add_column("unit", str)
+    cache.rebuild(db)
+
+
 def migrate(path: str | Path) -> None:
     """The file brought to the latest schema (made, with its folder, when missing)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,7 @@ from assistant.db import immediate
 from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
 
 CLOSE_AFTER = timedelta(minutes=30)
+ARCHIVE_AFTER = timedelta(days=7)  # a match in play untouched this long may be archived
 ORIGINS = ("table", "api", "import")
 
 
@@ -155,7 +156,7 @@ def create(
     accepted = origin == "table" or not record["hands"]
     with immediate(db):
         match_id = insert(db, record, created, created, leader, origin, accepted)
-        cache.refresh(db, match_id, match, created, created, counted=accepted)
+        cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
     return get(db, match_id)
 
 
@@ -238,6 +239,28 @@ def close(db: Database, match_id: int) -> StoredMatch:
     return get(db, match_id)
 
 
+def stale_in_play(db: Database, at: datetime | None = None) -> list[int]:
+    """The matches in play nobody has touched for `ARCHIVE_AFTER`, not yet archived."""
+    before = ((at or datetime.now(UTC)) - ARCHIVE_AFTER).isoformat(timespec="seconds")
+    rows = db.execute(
+        "SELECT match_id FROM match_summary WHERE finished = 0 AND archived = 0 AND updated < ?",
+        [before],
+    )
+    return [match_id for (match_id,) in rows.fetchall()]
+
+
+def archive(db: Database, at: datetime | None = None) -> int:
+    """Files away the matches in play untouched for `ARCHIVE_AFTER`: off the home screen, still
+    in the history. An entry in one brings it back. Returns how many were archived."""
+    with immediate(db):
+        ids = stale_in_play(db, at)
+        marks = ",".join("?" * len(ids))
+        if ids:
+            db.execute(f"UPDATE matches SET archived = ? WHERE id IN ({marks})", [now(), *ids])
+            db.execute(f"UPDATE match_summary SET archived = 1 WHERE match_id IN ({marks})", ids)
+    return len(ids)
+
+
 def accept(db: Database, match_ids: list[int]) -> None:
     """The admin accepts imported matches: they count in ratings and standings from now on."""
     marks = ",".join("?" * len(match_ids))
@@ -257,11 +280,10 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
             raise ClosedMatch(stored)
         record, updated = edit(stored, match)
         text = _text(record)
-        changed = {"record": text, "updated": now()}
+        changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
         _update(db, stored, changed)
-        cache.refresh(
-            db, match_id, updated, stored.created, changed["updated"], counted=stored.accepted
-        )
+        cache.refresh(db, match_id, updated, stored.created, changed["updated"],
+                      counted=stored.accepted, origin=stored.origin)  # fmt: skip
         return _saved(db, match_id, updated)
 
 

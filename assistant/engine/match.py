@@ -6,13 +6,12 @@ answers: whose turn it is (`Match.turn`), what an entry as a player says it beco
 (`Match.completed`), where a tile may go and what each end would score (`Match.end_choices`), and
 what pips a player can still hold (`Hand.pip_bounds`)."""
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from .errors import N_, RecordError
 from .layout import END_NAMES, Layout, Placed, Term
-from .limits import MAX_HANDS, MAX_NAME
+from .limits import MAX_HANDS, MAX_NAME, unprintable
 from .rules import Rules, rules_for
 from .settlement import Settlement, needed_pips, settle
 from .tiles import HALVES, TILES, TOTAL_PIPS, halves
@@ -780,7 +779,7 @@ def _check_name(name: object) -> None:
             name=_quoted(name[:20] + "…"),
             n=len(name),
         )
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+    if unprintable(name):
         raise RecordError(
             N_("{name} is not a name: it holds a control character"), name=_quoted(name)
         )

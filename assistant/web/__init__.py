@@ -4,7 +4,7 @@ from flask import Flask
 from flask_babel import Babel, get_locale
 from flask_htmx import HTMX
 
-from assistant.web import db, dominoes, i18n, settled
+from assistant.web import bounds, db, dominoes, i18n, settled
 from assistant.web.i18n import LANGUAGES  # noqa: F401  (the languages with a catalog)
 
 htmx = HTMX()
@@ -12,6 +12,7 @@ YEAR = 365 * 24 * 3600
 
 
 def init_app(app: Flask) -> None:
+    bounds.init_app(app)  # first: the id converter must be in place before any route
     db.init_app(app)
     i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
     Babel(app, locale_selector=i18n.select_locale)

@@ -1,15 +1,20 @@
-"""The club admin: one password (hashed in instance/admin_password), a login, and the
-`admin_required` decorator for the pages and API routes only the admin may use.
+"""The club admin: one password (hashed in instance/admin_password), a login, the sessions it
+opens (instance/admin_password_sessions), and the `admin_required` decorator for the pages and API
+routes only the admin may use.
 
-Set the password with `python -m assistant admin-password`. Deleting a match, editing a record,
+Set the password with `python -m assistant admin-password`: that ends every admin session.
+Logging out ends that session, and any copy of its cookie. Deleting a match, editing a record,
 and changing a finished match the table has closed (club/store.py) need the admin."""
 
 import functools
+import json
 import os
+import secrets
 import sys
 import threading
 import time
 from collections import defaultdict, deque
+from datetime import UTC, datetime, timedelta
 from getpass import getpass
 from pathlib import Path
 
@@ -18,6 +23,7 @@ from flask import (
     Flask,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -33,12 +39,15 @@ from assistant.engine import replay
 from assistant.web import htmx
 from assistant.web.db import get_db
 from assistant.web.pieces import match_or_404
+from assistant.web.security import local_path
 
 bp = Blueprint("admin", __name__)
 
 MIN_LENGTH = 8
 ATTEMPTS = 5  # login attempts per client address ...
 WINDOW = 60.0  # ... per this many seconds
+SESSION_HOURS = 12  # an admin session ends by itself after a club night
+MAX_SESSIONS = 20  # live admin sessions at once (the oldest ends first)
 
 
 # -- the password file ------------------------------------------------------------------------
@@ -49,12 +58,19 @@ def password_file(app: Flask) -> Path:
 
 
 def save_password(path: Path, password: str) -> None:
-    """Writes the scrypt hash of `password`, readable by this user only, replacing any old one."""
+    """Writes the scrypt hash of `password`, readable by this user only, replacing any old one;
+    every admin session ends."""
+    _write_private(path, generate_password_hash(password, method="scrypt") + "\n")
+    end_every_session(path)
+
+
+def _write_private(path: Path, text: str) -> None:
+    """`text` as the whole of `path` at once (a reader sees the old or the new), for this user."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as f:
-        f.write(generate_password_hash(password, method="scrypt") + "\n")
+        f.write(text)
     os.replace(tmp, path)
 
 
@@ -66,8 +82,95 @@ def password_matches(path: Path, password: str) -> bool:
     return bool(stored) and check_password_hash(stored, password)
 
 
+# -- admin sessions ---------------------------------------------------------------------------
+#
+# The cookie is signed, so nobody can forge one, but a signed cookie alone cannot be taken back.
+# So the file beside the password hash lists the admin sessions that are live: {"generation": N,
+# "live": {token: logged in at}}. An admin cookie carries its generation and token, and counts
+# only while both are in the file: logging out takes its token out; a new password (any
+# process, the command included) starts a new generation with none.
+
+_sessions_lock = threading.Lock()
+
+
+def sessions_file(password: Path) -> Path:
+    return password.with_name(password.name + "_sessions")
+
+
+def _read_sessions(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text())
+        if isinstance(data, dict) and isinstance(data.get("live"), dict):
+            return data
+    except (OSError, ValueError):
+        pass
+    return {"generation": 0, "live": {}}
+
+
+def _change_sessions(path: Path, change) -> dict:
+    with _sessions_lock:
+        data = _read_sessions(path)
+        change(data)
+        _write_private(path, json.dumps(data))
+        return data
+
+
+def end_every_session(password: Path) -> None:
+    def new_generation(data: dict) -> None:
+        data["generation"] = int(data.get("generation", 0)) + 1
+        data["live"] = {}
+
+    _change_sessions(sessions_file(password), new_generation)
+
+
+def _expired(logged_in: str, now: datetime) -> bool:
+    try:
+        return datetime.fromisoformat(logged_in) + timedelta(hours=SESSION_HOURS) <= now
+    except (TypeError, ValueError):
+        return True
+
+
+def _begin_session() -> None:
+    token = secrets.token_urlsafe(24)
+    now = datetime.now(UTC)
+
+    def add(data: dict) -> None:
+        live = {t: at for t, at in data["live"].items() if not _expired(at, now)}
+        kept = sorted(live.items(), key=lambda item: item[1])[-(MAX_SESSIONS - 1) :]
+        data["live"] = dict(kept) | {token: now.isoformat(timespec="seconds")}
+
+    data = _change_sessions(sessions_file(password_file(current_app)), add)
+    session["admin"] = {"generation": data["generation"], "token": token}
+
+
+def _end_session() -> None:
+    cookie = _cookie()
+    session.pop("admin", None)
+    if cookie and cookie.get("token"):
+        path = sessions_file(password_file(current_app))
+        _change_sessions(path, lambda data: data["live"].pop(cookie["token"], None))
+
+
+def _cookie() -> dict | None:
+    value = session.get("admin")
+    return value if isinstance(value, dict) else None
+
+
 def is_admin() -> bool:
-    return session.get("admin") is True
+    """Whether this request comes from a live admin session (read once per request)."""
+    if "admin_live" not in g:
+        g.admin_live = _live(_cookie())
+    return g.admin_live
+
+
+def _live(cookie: dict | None) -> bool:
+    if not cookie:
+        return False
+    data = _read_sessions(sessions_file(password_file(current_app)))
+    logged_in = data["live"].get(cookie.get("token"))
+    if cookie.get("generation") != data.get("generation") or logged_in is None:
+        return False
+    return not _expired(logged_in, datetime.now(UTC))
 
 
 # -- rate limit -------------------------------------------------------------------------------
@@ -123,17 +226,11 @@ def admin_required(view):
 # -- routes -----------------------------------------------------------------------------------
 
 
-def _safe_next(target: str | None) -> str:
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("views.home")
-
-
 @bp.route("/admin/login", methods=["GET", "POST"])
 def login():
     error = None
     status = 200
-    next_url = request.values.get("next", "")
+    next_url = local_path(request.values.get("next")) or ""
     if request.method == "POST":
         if not current_app.extensions["admin_logins"].allow(request.remote_addr or "?"):
             error = _("Too many login attempts: wait a minute and try again.")
@@ -142,8 +239,8 @@ def login():
             error = _("No admin password is set: run `python -m assistant admin-password`.")
             status = 403
         elif password_matches(password_file(current_app), request.form.get("password", "")):
-            session["admin"] = True
-            return redirect(_safe_next(next_url), 303)
+            _begin_session()
+            return redirect(next_url or url_for("views.home"), 303)
         else:
             error = _("Wrong password.")
             status = 401
@@ -153,7 +250,7 @@ def login():
 
 @bp.post("/admin/logout")
 def logout():
-    session.pop("admin", None)
+    _end_session()
     return redirect(url_for("views.home"), 303)
 
 

@@ -9,7 +9,9 @@ from werkzeug.exceptions import BadRequest, HTTPException
 from assistant.club import store
 from assistant.engine import RecordError, replay
 from assistant.web.admin import is_admin, refuse
+from assistant.web.bounds import MAX_POSITION, MAX_VERSION, json_number
 from assistant.web.db import get_db
+from assistant.web.errors import message
 from assistant.web.messages import explain
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -27,15 +29,15 @@ def state(stored: store.StoredMatch, with_record: bool = True, match=None) -> di
 
 
 def _json_object() -> dict:
-    body = request.get_json()  # 415 unless application/json, 400 if malformed
+    body = request.get_json()  # 415 unless application/json, 400 if malformed or too deep
     if not isinstance(body, dict):
         raise BadRequest(_("The body must be a JSON object."))
     return body
 
 
 def _version(body: dict) -> int:
-    version = body.get("version")
-    if type(version) is not int:
+    version = json_number(body.get("version"), 1, MAX_VERSION)
+    if version is None:
         raise BadRequest(_("The body must carry the match's version as a whole number."))
     return version
 
@@ -80,9 +82,14 @@ def correct(match_id: int):
     """{"version", "position": N, ...entry}: event N (1, 2, …) of the current hand replaced."""
     body = _json_object()
     version = _version(body)
-    position = body.get("position")
-    if type(position) is not int:
-        raise BadRequest(_("The body must say which event to correct, as a whole number."))
+    position = json_number(body.get("position"), 1, MAX_POSITION)
+    if position is None:
+        raise BadRequest(
+            _(
+                "The body must say which event to correct, as a whole number from 1 to %(most)s.",
+                most=MAX_POSITION,
+            )
+        )
     entry = {key: value for key, value in body.items() if key not in ("version", "position")}
     return _saved(store.correct(get_db(), match_id, version, position, entry, admin=is_admin()))
 
@@ -121,6 +128,6 @@ def unknown(_error: store.UnknownMatch):
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    response = jsonify({"error": error.description})
+    response = jsonify({"error": message(error)})
     response.status_code = error.code or 500
     return response

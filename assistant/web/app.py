@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Flask
 
 from assistant.db import default_database, instance_folder
+from assistant.web import bounds
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +45,7 @@ def create_app(test_config: dict | None = None, database: str | None = None) -> 
     app.config.from_mapping(
         DATABASE=str(default_database()),
         SEND_FILE_MAX_AGE_DEFAULT=None,
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        **bounds.CONFIG,  # the most any route takes: each kind of route takes less
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -6,7 +6,9 @@ from flask_babel import gettext as _
 
 from assistant.club import queries, ratings, registry
 from assistant.db import immediate
+from assistant.engine.limits import MAX_NAME
 from assistant.web.admin import admin_required
+from assistant.web.bounds import MAX_ID, MAX_PAGE, whole_number
 from assistant.web.db import get_db
 from assistant.web.i18n import preset_name
 from assistant.web.pieces import page
@@ -31,10 +33,11 @@ def players():
 
 @bp.post("/players")
 def add_player():
-    name = " ".join(request.form.get("name", "").split())
     db = get_db()
-    if not name or len(name) > 40:
-        return _players_page(_("A name has 1 to 40 characters."), 422, name=name)
+    try:
+        name = registry.checked_name(request.form.get("name", ""))
+    except registry.RegistryError as error:
+        return _players_page(_message(error), 422, name=request.form.get("name", "")[:MAX_NAME])
     if registry.find(db, name) is not None:
         return _players_page(_("%(name)s is already in the club.", name=name), 422, name=name)
     with immediate(db):
@@ -87,10 +90,9 @@ def rename(player_id: int):
 @admin_required
 def merge():
     db = get_db()
-    try:
-        source = int(request.form.get("source", ""))
-        target = int(request.form.get("target", ""))
-    except ValueError:
+    source = whole_number(request.form.get("source"), 1, MAX_ID)
+    target = whole_number(request.form.get("target"), 1, MAX_ID)
+    if source is None or target is None:
         return _players_page(_("Pick the two players to merge."), 422)
     try:
         with immediate(db):
@@ -103,10 +105,9 @@ def merge():
 
 @bp.get("/leaderboard")
 def leaderboard():
-    arg = request.args.get("page", "1")
-    if not arg.isdigit() or int(arg) < 1:
-        abort(400, _("The page is a whole number from 1."))
-    number = int(arg)
+    number = whole_number(request.args.get("page", "1"), 1, MAX_PAGE)
+    if number is None:
+        abort(400, _("The page is a whole number from 1 to %(most)s.", most=MAX_PAGE))
     board = queries.leaderboard(get_db(), limit=51, offset=(number - 1) * 50)
     return page(
         "club/leaderboard.html",

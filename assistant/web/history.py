@@ -3,10 +3,9 @@ exports and the import of a whole club file, and the admin's record editor."""
 
 import json
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from types import SimpleNamespace
 
-import orjson
 from flask import (
     Blueprint,
     Response,
@@ -17,12 +16,15 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, exchange, queries, steps, store
+from assistant.club import derive, exchange, exports, queries, steps, store
 from assistant.db import immediate
 from assistant.engine import RecordError, replay
+from assistant.web import bounds
 from assistant.web.admin import admin_required
+from assistant.web.bounds import MAX_PAGE, MAX_STEP, MAX_VERSION, whole_number
 from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
@@ -30,7 +32,6 @@ from assistant.web.pieces import match_or_404, page
 from assistant.web.settled import explain as explain_settlement
 
 bp = Blueprint("history", __name__)
-IMPORT_LIMIT = 256 * 1024 * 1024
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -48,14 +49,14 @@ def _filter() -> queries.HistoryFilter:
         if value and not (DATE.fullmatch(value) and _is_date(value)):
             f.errors.append(_("Dates are written YYYY-MM-DD, like 2025-03-31."))
             setattr(f, name, "")
-    if f.status not in ("", "finished", "playing"):
+    if f.status not in ("", "finished", "playing", "archived"):
         f.errors.append(_("Show finished matches, matches in progress, or all."))
         f.status = ""
-    page_arg = args.get("page", "1")
-    if not page_arg.isdigit() or not 1 <= int(page_arg) <= 100_000:
-        f.errors.append(_("The page is a whole number from 1."))
+    number = whole_number(args.get("page", "1"), 1, MAX_PAGE)
+    if number is None:
+        f.errors.append(_("The page is a whole number from 1 to %(most)s.", most=MAX_PAGE))
     else:
-        f.page = int(page_arg)
+        f.page = number
     return f
 
 
@@ -80,6 +81,7 @@ def history():
         f=f,
         found=found,
         presets=queries.presets(db),
+        sheet=exports.spreadsheet_for(str(get_locale())),
     )
 
 
@@ -102,10 +104,10 @@ def match(match_id: int):
 @bp.get("/history/<int:match_id>/replay")
 def replay_step(match_id: int):
     stored = match_or_404(match_id)
-    number = request.args.get("step", "1")
-    if not number.isdigit():
-        abort(400, _("The step is a whole number."))
-    shown = steps.step(stored.record, int(number))
+    number = whole_number(request.args.get("step", "1"), 0, MAX_STEP)
+    if number is None:
+        abort(400, _("The step is a whole number from 0 to %(most)s.", most=MAX_STEP))
+    shown = steps.step(stored.record, number)
     return page("history/replay.html", "history/_step.html", stored=stored, step=shown, table=shown)
 
 
@@ -116,37 +118,56 @@ def _path() -> str:
     return current_app.config["DATABASE"]
 
 
-def _download(body, mimetype: str, name: str) -> Response:
+def _download(body, mimetype: str, kind: str, extension: str) -> Response:
     response = Response(body, mimetype=mimetype)
-    stamp = datetime.now(UTC).strftime("%Y%m%d")
-    response.headers["Content-Disposition"] = f'attachment; filename="allfives-{name}-{stamp}"'
+    name = exports.file_name(kind, extension)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.vary.add("Accept-Language")
     return response
+
+
+def _selection() -> exports.Selection:
+    """The matches the history's filter (in the query string) keeps; a filter that cannot be
+    read is a 400, and a player the club does not know exports nothing."""
+    f = _filter()
+    if f.errors:
+        abort(400, " ".join(f.errors))
+    selected = queries.selection(get_db(), f)
+    if selected is None:
+        return exports.Selection(_path(), "WHERE 0")
+    sql, params = selected
+    return exports.Selection(_path(), sql, tuple(params))
+
+
+def _spreadsheet() -> exports.Spreadsheet:
+    """`?sheet=comma` or `semicolon`; by default what the player's language expects."""
+    chosen = request.args.get("sheet") or exports.spreadsheet_for(str(get_locale()))
+    if chosen not in exports.SPREADSHEETS:
+        abort(400, _("Choose a spreadsheet kind: comma or semicolon."))
+    return exports.SPREADSHEETS[chosen]
 
 
 @bp.get("/history/matches.csv")
 def matches_csv():
-    return _download(exchange.matches_csv(_path()), "text/csv", "matches.csv")
+    body = exports.matches_csv(_selection(), _spreadsheet())
+    return _download(body, "text/csv", "matches", "csv")
+
+
+@bp.get("/history/players.csv")
+def players_csv():
+    body = exports.players_csv(_selection(), _spreadsheet())
+    return _download(body, "text/csv", "players", "csv")
 
 
 @bp.get("/history/hands.csv")
 def hands_csv():
-    return _download(exchange.hands_csv(_path()), "text/csv", "hands.csv")
+    body = exports.hands_csv(_selection(), _spreadsheet())
+    return _download(body, "text/csv", "hands", "csv")
 
 
 @bp.get("/history/records.json")
 def records_json():
-    return _download(exchange.records_json(_path()), "application/json", "records.json")
-
-
-def _import_limit() -> None:
-    if request.endpoint == "history.import_file":
-        request.max_content_length = IMPORT_LIMIT  # a whole club's file, not one form
-
-
-@bp.record_once
-def _first_of_all(state) -> None:
-    """The larger limit must hold before anything reads the form (the CSRF check does)."""
-    state.app.before_request_funcs.setdefault(None, []).insert(0, _import_limit)
+    return _download(exports.records_json(_selection()), "application/json", "records", "json")
 
 
 @bp.get("/history/import")
@@ -155,6 +176,7 @@ def import_form():
 
 
 @bp.post("/history/import")
+@bounds.body(bounds.CLUB_FILE)  # a whole club's file, not one form
 def import_file():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
@@ -180,23 +202,25 @@ def import_file():
 
 @bp.route("/history/<int:match_id>/edit", methods=["GET", "POST"])
 @admin_required
+@bounds.body(bounds.RECORD_FORM)
 def edit(match_id: int):
     stored = match_or_404(match_id)
     text = json.dumps(stored.record, indent=2, ensure_ascii=False)
     error = None
     if request.method == "POST":
         text = request.form.get("record", "")
+        version = whole_number(request.form.get("version"), 1, MAX_VERSION)
         try:
-            record = orjson.loads(text)
+            record = bounds.parse_json(text)
             replay(record)
-            version = int(request.form.get("version", ""))
-            store.change(get_db(), match_id, version, record)
-        except orjson.JSONDecodeError:
-            error = _("This is not JSON.")
-        except RecordError as broken:  # before ValueError, which it is
+            if version is None:
+                error = _("The form is missing the match's version: reload the page.")
+            else:
+                store.change(get_db(), match_id, version, record)
+        except bounds.BadJSON as bad:
+            error = str(bad)
+        except RecordError as broken:
             error = explain(broken, where=True)
-        except ValueError:
-            error = _("The form is missing the match's version: reload the page.")
         except store.StaleVersion:
             error = _("The match changed meanwhile: reload to see it.")
         if error is None:

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from assistant.engine.errors import N_
 from assistant.web.catalogs import compile_catalogs
+from assistant.web.security import local_path
 
 LANGUAGES = ["en", "da", "sv", "fr"]
 # Each language named in itself, for the switch.
@@ -90,18 +91,6 @@ def select_locale() -> str | None:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES)
-
-
-def local_path(target: str | None) -> str | None:
-    """`target` when it is a path on this site ("/matches/3?tile=5-5"), else None."""
-    if not target or not target.startswith("/") or target.startswith("//"):
-        return None
-    if "\\" in target or any(ord(c) < 32 or c == "\x7f" for c in target):
-        return None
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc:
-        return None
-    return target
 
 
 def here() -> str:
@@ -205,9 +194,11 @@ def signed(value) -> str:
 
 
 def date(value: str | datetime) -> str:
+    """The day as it was where the match was played (a record's date-time carries its own
+    offset: 00:30 on the 29th at +01:00 is the 29th, whatever the server's time zone)."""
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
-    return format_date(value, format="medium")
+    return format_date(value.date() if isinstance(value, datetime) else value, format="medium")
 
 
 # -- the app ----------------------------------------------------------------------------------

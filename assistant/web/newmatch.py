@@ -5,13 +5,21 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from assistant.engine import DESCRIPTIONS, PRESETS, RecordError, new_record, preset
+from assistant.engine import DESCRIPTIONS, PRESETS, TILES, RecordError, new_record, preset
+from assistant.engine.limits import MAX_TARGET
 from assistant.engine.rules import CHOICES
+from assistant.web.bounds import whole_number
 from assistant.web.i18n import option_label
 from assistant.web.messages import explain
 
 SEATS = 4
 ADVANCED = tuple(CHOICES) + ("boneyard_reserve",)
+# The numbers the form takes, each from … to: the engine then checks they make a game.
+NUMBERS = {
+    "target": (1, MAX_TARGET),
+    "hand_size": (1, len(TILES)),
+    "boneyard_reserve": (0, len(TILES)),
+}
 
 
 @dataclass
@@ -71,11 +79,18 @@ class NewMatch:
 
 
 def _whole_number(name: str, value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        label = option_label(name)
-        raise ValueError(_("%(option)s must be a whole number.", option=label)) from None
+    least, most = NUMBERS[name]
+    number = whole_number(value, least, most)
+    if number is None:
+        raise ValueError(
+            _(
+                "%(option)s must be a whole number from %(least)s to %(most)s.",
+                option=option_label(name),
+                least=least,
+                most=most,
+            )
+        )
+    return number
 
 
 def from_form(form: MultiDict) -> NewMatch:
@@ -99,7 +114,8 @@ def from_form(form: MultiDict) -> NewMatch:
     move = form.get("move", "")
     if ":" in move:
         seat, direction = move.split(":", 1)
-        new.seats = _moved(new.seats, int(seat) if seat.isdigit() else -1, direction)
+        number = whole_number(seat, 0, SEATS - 1)
+        new.seats = _moved(new.seats, -1 if number is None else number, direction)
     return new
 
 

@@ -6,6 +6,7 @@ htmx requests carry it as the X-CSRF-Token header (`hx-headers` on <body> in bas
 import base64
 import hmac
 import secrets
+from urllib.parse import unquote, urlsplit
 
 from flask import Flask, request, session
 from flask_babel import gettext as _
@@ -96,6 +97,25 @@ def check_request() -> None:
         return
     if not token_ok(request.headers.get(HEADER) or request.form.get(FIELD)):
         raise BadRequest(_("This form has expired or did not come from this app: reload the page."))
+
+
+def local_path(target: str | None) -> str | None:
+    """`target` when it is a path on this site ("/matches/3?tile=5-5"), else None: where a login
+    or the language switch may send the player back to. A browser drops tabs and newlines from
+    an address and reads a backslash as a slash (`?next=/%09/evil.example` would end at
+    //evil.example, another site), so no control character, backslash, scheme, host or "//" is
+    taken, before or after decoding."""
+    if not target:
+        return None
+    for text in (target, unquote(target)):
+        if not text.startswith("/") or text.startswith("//") or "\\" in text:
+            return None
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+            return None
+        parts = urlsplit(text)
+        if parts.scheme or parts.netloc:
+            return None
+    return target
 
 
 def add_headers(response):

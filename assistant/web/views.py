@@ -15,11 +15,13 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from assistant.club import queries, registry, store
 from assistant.engine import RecordError, halves, last_entry, new_record, replay
-from assistant.web import htmx, newmatch
+from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin
+from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.db import get_db
 from assistant.web.i18n import end_name
 from assistant.web.live import watch_code
@@ -47,10 +49,10 @@ def _go(target: str) -> Response:
 
 
 def _form_version() -> int:
-    try:
-        return int(request.form["version"])
-    except (KeyError, ValueError):
+    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
+    if version is None:
         abort(400, _("The form is missing the match's version: reload the page."))
+    return version
 
 
 def _write(match_id: int, write, notice=None, **extra) -> Response:
@@ -103,8 +105,18 @@ def home():
     return render_template("home.html", **_home_lists())
 
 
+@bp.post("/matches/archive")
+def archive():
+    """Files away the matches in play nobody has touched for a week (they stay in the
+    history, and come back when someone plays on)."""
+    count = store.archive(get_db())
+    flash(ngettext("%(num)s match was archived.", "%(num)s matches were archived.", count))
+    return redirect(url_for("views.home"), 303)
+
+
 def _home_lists() -> dict:
-    lists = queries.home(get_db())
+    db = get_db()
+    lists = queries.home(db) | {"stale": len(store.stale_in_play(db))}
     for row in lists["playing"]:
         row["hand"] = _hand_in_play(row["id"])
     return lists
@@ -217,10 +229,9 @@ def correct(match_id: int):
     """Entry `position` of the current hand replaced by what the form says instead: a tile
     (and its end), a draw or a pass. The later entries are replayed after it; one that no
     longer fits is named, and nothing changes."""
-    position = request.form.get("position", "")
-    if not (position.isascii() and position.isdigit() and len(position) <= 3):
+    number = whole_number(request.form.get("position"), 1, MAX_POSITION)
+    if number is None:
         abort(400, _("Say which entry to correct."))
-    number = int(position)
     form = request.form
     if "draw" in form:
         entry: dict = {"draw": 1}
@@ -289,7 +300,8 @@ def choose_leader(match_id: int):
 
 
 def _left_from_form(players: list[str]) -> dict:
-    """Per player: the tiles tapped, else the pip total typed; players with neither are left out."""
+    """Per player: the tiles tapped, else the pip total typed; players with neither are left out.
+    Pips that are not a number go to the engine as typed, for its sentence."""
     left: dict = {}
     for player in players:
         tiles = request.form.getlist(f"tiles:{player}")
@@ -297,7 +309,8 @@ def _left_from_form(players: list[str]) -> dict:
         if tiles:
             left[player] = tiles
         elif pips:
-            left[player] = int(pips) if pips.isdigit() else pips
+            number = whole_number(pips, 0, MAX_PIPS)
+            left[player] = pips if number is None else number
     return left
 
 
@@ -348,6 +361,7 @@ def export(match_id: int):
 
 
 @bp.post("/matches/import")
+@bounds.body(bounds.RECORD_FILE)
 def import_match():
     upload = request.files.get("record")
     error = None
@@ -355,10 +369,10 @@ def import_match():
         error = _("Choose a match record file (.json) to import.")
     else:
         try:
-            record = json.loads(upload.read().decode("utf-8"))
+            record = bounds.parse_json(upload.read())
             replay(record)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            error = _("This file is not a match record: it is not JSON.")
+        except bounds.BadJSON as bad:
+            error = str(bad) if bad.deep else _("This file is not a match record: it is not JSON.")
         except RecordError as broken:
             error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
     if error:

@@ -59,7 +59,7 @@ def test_export_then_import_detects_duplicates_and_refuses_broken_files(app, cli
     body = exported.get_data()
     assert [m["id"] for m in json.loads(body)["matches"]] == ids
     matches_csv = client.get("/history/matches.csv").get_data(as_text=True).splitlines()
-    assert matches_csv[0].startswith("match,created") and len(matches_csv) == 4
+    assert matches_csv[0].startswith("\ufeffmatch,date") and len(matches_csv) == 4
     hands_csv = client.get("/history/hands.csv").get_data(as_text=True).splitlines()
     assert len(hands_csv) == 1 + 2 * 3  # a row per hand and side
 

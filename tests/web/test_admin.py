@@ -8,27 +8,18 @@ import sys
 
 import pytest
 
-from assistant import create_app
 from assistant.club import store
 from assistant.simulate import random_match
 from assistant.web.admin import password_matches, save_password
 from assistant.web.db import get_db
-from tests.helpers import page_token
+from tests.helpers import app_with_admin, page_token
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
 def admin_app(tmp_path):
-    path = tmp_path / "admin_password"
-    save_password(path, PASSWORD)
-    config = {
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "test.sqlite"),
-        "SECRET_KEY": "t",
-        "ADMIN_PASSWORD_FILE": str(path),
-    }
-    return create_app(config)
+    return app_with_admin(tmp_path, PASSWORD)
 
 
 @pytest.fixture
@@ -219,3 +210,101 @@ def test_the_winning_tile_can_be_undone_at_the_table_before_it_closes(admin_clie
         f"/api/matches/{match_id}/undo", data=body, content_type="application/json"
     )
     assert done.status_code == 200 and done.get_json()["result"]["winner"] is None
+
+
+# -- sessions that end ----------------------------------------------------------------------------
+
+
+def is_admin_now(client) -> bool:
+    """Whether the club admin's page (a delete confirmation) opens for this phone."""
+    return "You are logged in" in client.get("/admin/login").get_data(as_text=True)
+
+
+def copied(admin_app, client):
+    """Another browser holding a copy of `client`'s session cookie."""
+    other = admin_app.test_client()
+    other.set_cookie("session", client.get_cookie("session").value)
+    return other
+
+
+def test_logging_out_ends_the_session_and_every_copy_of_its_cookie(admin_app, admin_client):
+    login(admin_client)
+    copy = copied(admin_app, admin_client)
+    assert is_admin_now(copy)
+    admin_client.post("/admin/logout", data={"csrf_token": page_token(admin_client)})
+    assert not is_admin_now(copy)
+    assert not is_admin_now(admin_client)
+    match_id = finished_match(copy)
+    assert copy.get(f"/matches/{match_id}/delete").status_code == 303  # to the login
+
+
+def test_logging_out_ends_only_that_session(admin_app):
+    laptop, phone = admin_app.test_client(), admin_app.test_client()
+    login(laptop)
+    login(phone)
+    phone.post("/admin/logout", data={"csrf_token": page_token(phone)})
+    assert is_admin_now(laptop) and not is_admin_now(phone)
+
+
+def test_a_new_password_ends_every_session(admin_app, admin_client, tmp_path):
+    login(admin_client)
+    copy = copied(admin_app, admin_client)
+    path = admin_app.config["ADMIN_PASSWORD_FILE"]
+    command = [sys.executable, "-m", "assistant", "admin-password", "--file", path]
+    new = "a brand new password"
+    done = subprocess.run(command, input=f"{new}\n{new}\n", text=True, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert not is_admin_now(admin_client) and not is_admin_now(copy)
+    assert login(admin_client, PASSWORD).status_code == 401
+    assert login(admin_client, new).status_code == 303 and is_admin_now(admin_client)
+    assert not is_admin_now(copy)
+
+
+def test_a_cookie_of_the_old_kind_is_not_an_admin(admin_app):
+    old = admin_app.test_client()
+    with old.session_transaction() as session:
+        session["admin"] = True  # what a cookie said before sessions were listed
+    assert not is_admin_now(old)
+
+
+# -- where a login sends you --------------------------------------------------------------------
+
+OFF_SITE = [
+    "/\t/evil.example",
+    "/%09/evil.example",
+    "/\r\nSet-Cookie: x=1",
+    "/%0d%0aSet-Cookie:%20x=1",
+    "/\\evil.example",
+    "/%5cevil.example",
+    "//evil.example",
+    "/%2fevil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\x00",
+]
+
+
+@pytest.mark.parametrize("target", OFF_SITE)
+def test_next_is_only_ever_a_local_path(admin_app, target):
+    client = admin_app.test_client()
+    page = client.get("/admin/login", query_string={"next": target}).get_data(as_text=True)
+    assert re.search(r'name="next" value="([^"]*)"', page)[1] == ""  # the form drops it
+    response = login(client, next=target)
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+    assert "x=1" not in response.headers.get("Set-Cookie", "")
+    switch = client.get("/language/da", query_string={"next": target})
+    assert switch.status_code == 303 and switch.headers["Location"] == "/"
+
+
+def test_the_issues_open_redirect_stays_home(admin_app):
+    client = admin_app.test_client()
+    client.get("/admin/login?next=/%09/evil.example")
+    response = login(client, next="/\t/evil.example")  # what the form sent back
+    assert response.headers["Location"] == "/"
+
+
+def test_a_local_next_is_kept_with_its_query(admin_app):
+    client = admin_app.test_client()
+    response = login(client, next="/history?player=Ann&page=2")
+    assert response.headers["Location"] == "/history?player=Ann&page=2"

@@ -1,27 +1,35 @@
 """Bad input, fuzzed with hypothesis through the Flask test client on a real SQLite file: every
-form field and API body, junk of every type, names full of HTML, broken match records on import.
-The app answers 2xx, 3xx or 4xx with a message, never 5xx (TESTING re-raises any crash); a
-refused entry leaves the stored match as it was; names are always escaped."""
+route of the app (its url_map, so a new route cannot be forgotten) with every form field, query
+parameter and API body it reads, junk of every type, names full of HTML, broken match records on
+import. The app answers 2xx, 3xx or 4xx with a message, never 5xx (TESTING re-raises any crash);
+a refused request leaves the database as it was; names are always escaped."""
 
 import io
 import json
 import random
+import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant import create_app
 from assistant.engine import add_entry, replay
+from assistant.web.bounds import MAX_ID, IdConverter
 from tests.helpers import (
+    BOUNDARY,
     MARKERS,
+    ROUTE_FIELDS,
     FormClient,
     a_match,
+    app_with_admin,
+    database_rows,
     form_values,
     junk,
     post_json,
     texts,
 )
+
+PASSWORD = "fuzzing the admin"
 
 FUZZ = settings(
     max_examples=120,
@@ -32,8 +40,9 @@ FUZZ = settings(
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "fuzz"})
+    app = app_with_admin(tmp_path_factory.mktemp("fuzz"), PASSWORD)
+    app.extensions["admin_logins"].limit = 10**9  # the fuzzer logs in and out at will
+    return app
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +64,10 @@ def in_progress(client, entered: int = 3) -> tuple[int, list[dict]]:
     """A match a few entries in, and the entries still to come: the one from the example
     before when nothing changed it (refused entries leave it as it was), else a new one."""
     spare = SPARE.get(id(client))
-    if spare and snapshot(client, spare[0])["version"] == spare[2]:
-        return spare[0], spare[1]
+    if spare:
+        kept = client.get(f"/api/matches/{spare[0]}")  # deleted by the admin, or changed?
+        if kept.status_code == 200 and kept.get_json()["version"] == spare[2]:
+            return spare[0], spare[1]
     match_id, steps = _new_in_progress(client, entered)
     SPARE[id(client)] = (match_id, steps, snapshot(client, match_id)["version"])
     return match_id, steps
@@ -306,3 +317,168 @@ def test_an_unhashable_player_is_refused_not_a_crash(client):
     body = steps[0] | {"version": before["version"], "player": []}
     response = post_json(client, f"/api/matches/{match_id}/events", body)
     assert response.status_code == 422
+
+
+# -- every route ------------------------------------------------------------------------------
+
+ROUTE_FUZZ = settings(FUZZ, max_examples=8)  # per route: about 50 routes, 400 examples
+
+
+def _rules(app, endpoint: str) -> list[tuple[str, object]]:
+    """(method, rule) for each way the app answers at `endpoint`."""
+    return [
+        (method, rule)
+        for rule in app.url_map.iter_rules(endpoint)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
+    ]
+
+
+def test_every_route_is_in_the_fuzzing_table(app):
+    missing = {rule.endpoint for rule in app.url_map.iter_rules()} - set(ROUTE_FIELDS)
+    assert not missing, f"add what these routes read to ROUTE_FIELDS in tests/helpers.py: {missing}"
+
+
+@pytest.fixture(scope="module")
+def admin(app, client):
+    """A second phone, logged in as the club admin."""
+    phone = app.test_client()
+    admin_login(phone)
+    return phone
+
+
+def admin_login(client) -> None:
+    response = client.post("/admin/login", data={"password": PASSWORD})
+    assert response.status_code == 303
+
+
+@st.composite
+def path_values(draw, app, match_id: int, rule) -> dict:
+    """A value for each part of the route's address: ids that are there and ids that are not,
+    real codes and junk."""
+    values = {}
+    for name, converter in rule._converters.items():
+        if isinstance(converter, IdConverter):
+            values[name] = draw(st.sampled_from([match_id, 1, 0, 99999, MAX_ID]))
+        elif rule.endpoint == "i18n.switch":
+            values[name] = draw(st.sampled_from(["da", "sv", "fr", "en", "xx"]) | texts)
+        elif rule.endpoint.startswith("live."):
+            values[name] = draw(st.sampled_from([watch_code(app, match_id)]) | texts)
+        else:
+            values[name] = draw(texts | st.sampled_from(["app.css", "../secret_key", "x" * 300]))
+    return values
+
+
+def watch_code(app, match_id: int) -> str:
+    conn = sqlite3.connect(app.config["DATABASE"])
+    try:
+        query = "SELECT code FROM watch_codes WHERE match_id = ?"
+        return conn.execute(query, [match_id]).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def field_value(field: str, players: list[str], value, raw: bytes = b""):
+    """(name, value) as the route's form, query or body carries it: "pips:*" for each player
+    (one of them here), "record:file" a file upload."""
+    name, _, kind = field.partition(":")
+    if kind == "file":
+        return name, (io.BytesIO(raw), "x.json")
+    if kind == "*":
+        return f"{name}:{players[0]}", value
+    return name, value
+
+
+def send(app, phone, endpoint, method, url, values: dict, htmx=False, body=None, admin=False):
+    """One request as a phone or a program would send it; it must not be a 5xx, and when it is
+    refused the database must be as it was."""
+    headers = {"HX-Request": "true"} if htmx else {}
+    before = database_rows(app.config["DATABASE"])
+    if method == "GET":
+        query = {k: v for k, v in values.items() if not isinstance(v, tuple)}
+        response = phone.get(url, query_string=query, headers=headers)
+    elif url.startswith("/api/"):
+        response = post_json(phone, url, values if body is None else body)
+    else:
+        files = any(isinstance(v, tuple) for v in values.values())
+        kind = "multipart/form-data" if files else None
+        response = phone.post(url, data=values, headers=headers, content_type=kind)
+    assert_not_5xx(response)
+    if response.status_code >= 400:
+        assert database_rows(app.config["DATABASE"]) == before, (endpoint, values)
+        if url.startswith("/api/"):
+            assert isinstance(response.get_json()["error"], str)
+    response.close()
+    if endpoint == "admin.logout" and admin:
+        admin_login(phone)  # the admin's phone logs in again
+    return response
+
+
+@pytest.mark.parametrize("endpoint", sorted(ROUTE_FIELDS))
+@ROUTE_FUZZ
+@given(data=st.data(), as_admin=st.booleans(), htmx=st.booleans())
+def test_every_route_with_anything_in_its_fields(
+    app, client, admin, endpoint, data, as_admin, htmx
+):
+    """Each route with any of its fields, each holding anything: no 5xx, and a refused request
+    changes nothing in the database."""
+    method, rule = data.draw(st.sampled_from(_rules(app, endpoint)), label="method")
+    match_id, _ = in_progress(client)
+    current = snapshot(client, match_id)
+    players = current["record"]["players"]
+    url = rule.build(data.draw(path_values(app, match_id, rule)), append_unknown=False)[1]
+    fields = data.draw(st.sets(st.sampled_from(ROUTE_FIELDS[endpoint] or [""]), max_size=6))
+    values = {}
+    for field in fields - {""}:
+        value = data.draw(st.sampled_from(BOUNDARY) | form_values | st.lists(form_values))
+        raw = data.draw(st.binary(max_size=200) | junk.map(lambda v: json.dumps(v).encode()))
+        player = data.draw(st.sampled_from(players) | texts)
+        name, value = field_value(field, [player], value, raw)
+        values[name] = value
+    if "version" in values and data.draw(st.booleans()):
+        values["version"] = current["version"]
+    body = data.draw(junk) if "record:json" in fields else None
+    phone = admin if as_admin else client
+    send(app, phone, endpoint, method, url, values, htmx, body, admin=as_admin)
+
+
+@pytest.mark.parametrize("endpoint", sorted(ROUTE_FIELDS))
+def test_every_route_with_each_value_that_once_broke_the_server(app, client, admin, endpoint):
+    """Each value of issue 12 in every field of every route at once (with the right version,
+    so the other fields are read), as anyone and as the admin."""
+    fields = ROUTE_FIELDS[endpoint]
+    phones = [client] if endpoint == "admin.login" else [client, admin]  # one is in already
+    match_id, _ = in_progress(client)
+    current = snapshot(client, match_id)
+    for method, rule in _rules(app, endpoint):
+        for value in BOUNDARY if fields else [""]:  # a route with no fields: once
+            for phone in phones:
+                url = rule.build(_real_path(app, current["id"], rule), append_unknown=False)[1]
+                players = current["record"]["players"]
+                values = dict(field_value(f, players, value, value.encode()) for f in fields)
+                if "version" in values:
+                    values["version"] = current["version"]
+                body = {"x": value} if "record:json" in fields else None
+                answer = send(
+                    app, phone, endpoint, method, url, values, body=body, admin=phone is admin
+                )
+                if answer.status_code < 400 and method != "GET":  # taken: the match as it is now
+                    kept = client.get(f"/api/matches/{current['id']}")
+                    if kept.status_code == 200:
+                        current = kept.get_json()
+                    else:  # the admin deleted it
+                        current = snapshot(client, in_progress(client)[0])
+
+
+def _real_path(app, match_id: int, rule) -> dict:
+    """The parts of an address that lead somewhere: the match in progress, its code."""
+    values = {}
+    for name, converter in rule._converters.items():
+        if isinstance(converter, IdConverter):
+            values[name] = match_id
+        elif rule.endpoint == "i18n.switch":
+            values[name] = "da"
+        elif rule.endpoint.startswith("live."):
+            values[name] = watch_code(app, match_id)
+        else:
+            values[name] = "app.css"
+    return values

@@ -1,0 +1,250 @@
+"""The club's exports, each for the matches the history's filter keeps:
+
+* `matches.csv` — a match a row: its date, rules, target and score unit, and a column pair
+  (names, score) per side;
+* `players.csv` — a player a match a row, for pivot tables (points in points: a match scored in
+  fives counts 5 each, as in the club's statistics);
+* `hands.csv` — a hand a side a row: what it scored by plays and at the settlement;
+* `records.json` — every record, with the club's registry (each player's name and the names that
+  mean them), so another club, or this one from a backup, keeps renames and merges.
+
+Players are named as they are called now (after renames and merges). A CSV file starts with a
+UTF-8 byte-order mark (so a spreadsheet reads "Søren" as written), may use `;` and a decimal
+comma (Danish, Swedish and French spreadsheets), and never holds a cell a spreadsheet would run
+as a formula: a text starting with = + - @, a tab or a carriage return, that is not a number,
+gets a leading apostrophe (OWASP, "CSV Injection").
+
+Exports are streamed after the request's connection is closed: each reads on its own."""
+
+import csv
+import io
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import orjson
+
+from assistant.club import derive, registry
+from assistant.engine import RecordError, replay
+
+FORMAT = "allfives-club/1"
+BATCH = 500  # rows per piece of a streamed file
+BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+MAX_SIDES = 4
+
+
+@dataclass(frozen=True)
+class Spreadsheet:
+    """How the spreadsheet the file is for reads a CSV file."""
+
+    delimiter: str
+    decimal: str
+
+
+SPREADSHEETS = {"comma": Spreadsheet(",", "."), "semicolon": Spreadsheet(";", ",")}
+# A spreadsheet in these languages expects `;` between cells and a decimal comma.
+SEMICOLON_LANGUAGES = ("da", "sv", "fr")
+
+
+def spreadsheet_for(language: str) -> str:
+    return "semicolon" if language in SEMICOLON_LANGUAGES else "comma"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The matches an export holds: SQL after `FROM match_summary s` and its parameters
+    (queries.selection), read from the database file at `path`."""
+
+    path: str
+    sql: str = ""
+    params: tuple = ()
+
+    def rows(self, conn: sqlite3.Connection, columns: str, joins: str = "", order="s.match_id"):
+        return conn.execute(
+            f"SELECT {columns} FROM match_summary s {joins} {self.sql} ORDER BY {order}",
+            self.params,
+        )
+
+
+def _opened(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=10)
+
+
+def _current_names(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every name that means a player (case folded) → the player's name now."""
+    rows = conn.execute(
+        "SELECT n.key, p.name FROM player_names n JOIN players p ON p.id = n.player_id"
+    )
+    return dict(rows.fetchall())
+
+
+def _now_name(names: dict[str, str], entered: str) -> str:
+    return names.get(registry.key(entered), entered)
+
+
+# -- CSV --------------------------------------------------------------------------------------
+
+
+def cell(value: object, sheet: Spreadsheet) -> object:
+    """A value as the spreadsheet should read it: numbers with its decimal mark, and text that
+    would start a formula neutralised."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float):
+        text = str(int(value)) if value == int(value) else repr(value)
+        return text.replace(".", sheet.decimal)
+    if isinstance(value, int):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not _is_number(text):
+        return "'" + text
+    return text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def csv_lines(header: list[str], rows: Iterable[list], sheet: Spreadsheet) -> Iterator[str]:
+    buffer = io.StringIO()
+    buffer.write(BOM)
+    writer = csv.writer(buffer, delimiter=sheet.delimiter)
+    writer.writerow(header)
+    for n, row in enumerate(rows, start=1):
+        writer.writerow([cell(value, sheet) for value in row])
+        if n % BATCH == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def _streamed(selection: Selection, rows) -> Iterator[list]:
+    """rows(conn, names) read on a connection of their own, closed when the file is done."""
+    conn = _opened(selection.path)
+    try:
+        yield from rows(conn, _current_names(conn))
+    finally:
+        conn.close()
+
+
+MATCH_HEADER = [
+    "match", "date", "rules", "custom", "players", "partnership", "hands", "target", "unit",
+    "finished", "winner", "counted",
+    *(f"side{i} {what}" for i in range(1, MAX_SIDES + 1) for what in ("names", "score")),
+]  # fmt: skip
+
+
+def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
+    def rows(conn, names):
+        cursor = selection.rows(
+            conn,
+            "s.match_id, s.played, s.preset, s.custom, s.n_players, s.partnership, s.hands, "
+            "s.target, s.unit, s.finished, s.winner, s.counted, s.sides, s.scores",
+        )
+        for *first, winner, counted, sides_text, scores_text in cursor:
+            sides = [
+                " + ".join(_now_name(names, p) for p in side) for side in orjson.loads(sides_text)
+            ]
+            scores = orjson.loads(scores_text)
+            pairs = [x for side, score in zip(sides, scores, strict=True) for x in (side, score)]
+            pairs += [None] * (2 * MAX_SIDES - len(pairs))
+            won = sides[winner] if winner is not None else None
+            yield [*first, won, counted, *pairs]
+
+    return csv_lines(MATCH_HEADER, _streamed(selection, rows), sheet)
+
+
+PLAYER_HEADER = [
+    "match", "date", "player", "entered as", "seat", "side", "partner", "rules", "unit",
+    "finished", "counted", "won", "hands", "side points", "plays", "scoring plays",
+    "play points", "largest", "dominoes", "blocks won", "pips left",
+]  # fmt: skip
+
+
+def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
+    def rows(conn, names):
+        yield from selection.rows(
+            conn,
+            "s.match_id, s.played, q.name, m.name, m.seat + 1, m.side + 1, r.name, s.preset, "
+            "s.unit, m.finished, m.counted, m.won, m.hands, m.side_points, m.plays, "
+            "m.scoring_plays, m.play_points, m.largest, m.dominoes, m.blocks_won, m.pips_caught",
+            "JOIN match_players m ON m.match_id = s.match_id JOIN players q ON q.id = m.player_id "
+            "LEFT JOIN players r ON r.id = m.partner_id",
+            order="s.match_id, m.seat",
+        )
+
+    return csv_lines(PLAYER_HEADER, _streamed(selection, rows), sheet)
+
+
+HAND_HEADER = ["match", "hand", "plays", "ended", "went out", "side", "by plays", "settlement",
+               "score"]  # fmt: skip
+
+
+def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
+    def rows(conn, names):
+        ids = [i for (i,) in selection.rows(conn, "s.match_id")]
+        for match_id in ids:
+            (text,) = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id]).fetchone()
+            try:
+                match = replay(orjson.loads(text))
+            except RecordError:
+                continue
+            for hand in derive.hand_rows(match):
+                went_out = _now_name(names, hand["went_out"]) if hand["went_out"] else None
+                for side, players in enumerate(match.sides):
+                    settled = hand["settlement"][side] if hand["settlement"] else None
+                    side_names = " + ".join(_now_name(names, p) for p in players)
+                    yield [match_id, hand["number"], hand["plays"], hand["ended"], went_out,
+                           side_names, hand["by_plays"][side], settled,
+                           hand["scores"][side]]  # fmt: skip
+
+    return csv_lines(HAND_HEADER, _streamed(selection, rows), sheet)
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+
+def records_json(selection: Selection) -> Iterator[bytes]:
+    """{"format": "allfives-club/1", "created", "players": [{"name", "names"}], "matches":
+    [{"id", "created", "record"}]}, streamed. `names`: every name (case folded) that means the
+    player: the name entered in records, old names after a rename, names merged into them."""
+    conn = _opened(selection.path)
+    try:
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        yield b'{"format": "' + FORMAT.encode() + b'", "created": "' + created.encode() + b'",\n'
+        yield b'"players": ' + orjson.dumps(_registry(conn)) + b',\n"matches": [\n'
+        ids = [i for (i,) in selection.rows(conn, "s.match_id")]
+        for n, match_id in enumerate(ids):
+            created, text = conn.execute(
+                "SELECT created, record FROM matches WHERE id = ?", [match_id]
+            ).fetchone()
+            item = {"id": match_id, "created": created, "record": orjson.loads(text)}
+            yield (b",\n" if n else b"") + orjson.dumps(item)
+    finally:
+        conn.close()
+    yield b"\n]}\n"
+
+
+def _registry(conn: sqlite3.Connection) -> list[dict]:
+    players: dict[int, dict] = {}
+    for player_id, name in conn.execute("SELECT id, name FROM players ORDER BY id"):
+        players[player_id] = {"name": name, "names": []}
+    for key, player_id in conn.execute("SELECT key, player_id FROM player_names ORDER BY key"):
+        if player_id in players:
+            players[player_id]["names"].append(key)
+    return list(players.values())
+
+
+def file_name(kind: str, extension: str) -> str:
+    """allfives-matches-20261203.csv: the kind and the day, and the extension last, so the file
+    opens with a double click."""
+    return f"allfives-{kind}-{datetime.now(UTC):%Y%m%d}.{extension}"
