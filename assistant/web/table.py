@@ -59,7 +59,7 @@ class Entry:
 
     @property
     def detail(self) -> str:
-        """What it did: "on the left · count 15 · +15", "1 tile", "passed"."""
+        """What it did: "on the left · count 15 · +15", "1 tile"; nothing more for a pass."""
         if self.kind == "play":
             where = _("lead") if self.end is None else _("on the %(end)s", end=end_name(self.end))
             parts = [where, _("count %(n)s", n=self.count)]
@@ -68,7 +68,7 @@ class Entry:
             return " · ".join(parts)
         if self.kind == "draw":
             return ngettext("%(num)s tile", "%(num)s tiles", self.tiles)
-        return _("passed")
+        return ""
 
 
 def hand_entries(match: Match) -> list[Entry]:

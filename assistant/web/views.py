@@ -173,9 +173,9 @@ def table(match_id: int):
     """The table; `?tile=T` asks where T goes, `?fix=0` lists the hand's entries to correct,
     `?fix=N` corrects entry N (with `tile` when the tile replacing it fits several ends)."""
     table = build(match_or_404(match_id))
-    fix = request.args.get("fix", "")
-    if fix.isascii() and fix.isdigit() and len(fix) <= 3 and table.can_fix:
-        table.fixing = int(fix) if int(fix) <= len(table.entries()) else 0
+    fix = whole_number(request.args.get("fix"), 0, MAX_POSITION)
+    if fix is not None and table.can_fix:
+        table.fixing = fix if fix <= len(table.entries()) else 0
     tile = request.args.get("tile")
     if tile:  # its end is asked when it fits ends that make different games; else ignored
         asked = table.before_fixed() if table.fixing else table

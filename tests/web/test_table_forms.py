@@ -86,6 +86,16 @@ def test_the_lead_turns_only_while_it_is_alone(client):
     assert "only while it is the one tile on the table" in refused.text
 
 
+def test_a_tie_at_the_top_after_a_settlement_is_said(client):
+    # Pagat, three players, blocked at once: X and Y tie on 4 pips and split Z's 17 → 15, 7.5
+    # each: both pass the target of 5, level, so another hand is played.
+    rules = {"preset": "pagat", "hand_size": 2, "boneyard_reserve": 22, "target": 5}
+    blocked = hand("X 6-6", "Y pass", "Z pass", "X pass", left={"X": 4, "Y": 4, "Z": 17})
+    page = client.get(f"/matches/{create(client, record(rules, 'X Y Z', blocked))}").text
+    assert "Tied at 7.5: another hand." in page
+    assert "X and Y split the pips of Z, rounded, half each." in page
+
+
 def test_home_shows_the_hand_in_play(client):
     create(client, example("partnership-spinner-hand"))  # hand 1 settled: hand 2 is next
     home = client.get("/").text
