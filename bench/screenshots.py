@@ -107,7 +107,43 @@ def matches(server: Server) -> dict[str, int]:
     ids["settle"] = server.create(
         without_left("partnership-spinner-hand", ["Ann", "Bo", "Cy", "Di"])
     )
+    ids["settled"] = server.create(
+        renamed(example("partnership-spinner-hand"), ["Ann", "Bo", "Cy", "Di"])
+    )
+    ids["watch"] = server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]))
     return ids
+
+
+def per_size(server: Server) -> dict[str, int]:
+    """The matches a size's screens change (a lead turned, a correction, Final): its own."""
+    four = {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 20}
+    blocked = {"events": [{"player": "Ann", "play": "6-6"}] + [
+        {"player": p, "pass": True} for p in ("Bo", "Cy", "Di", "Ann")]}  # fmt: skip
+    won = {
+        "format": "allfives-match/1",
+        "rules": {"preset": "all-fives", "target": 10},
+        "players": ["Ann", "Bo"],
+        "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
+    }
+    return {
+        "lead": server.create(
+            renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]) | {"hands": []}
+        ),
+        "stale": server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"])),
+        "settle": server.create(
+            without_left("partnership-spinner-hand", ["Ann", "Bo", "Cy", "Di"])
+        ),
+        "fix": server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"])),
+        "four": server.create(
+            {
+                "format": "allfives-match/1",
+                "rules": four,
+                "players": ["Ann", "Bo", "Cy", "Di"],
+                "hands": [blocked],
+            }
+        ),  # fmt: skip
+        "won": server.create(won),
+    }
 
 
 def version(page: Page) -> int:
@@ -180,11 +216,19 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     page.get_by_text("Advanced options").click()
     shoot(page, out, "new-match-advanced", size)
 
-    lead = ids["lead"] if size == "phone" else ids["lead-desk"]
-    go(f"/matches/{lead}")
+    own = ids[size]
+    go(f"/matches/{own['lead']}")
     shoot(page, out, "lead-choice", size)
     tap(page, "Ann")
     shoot(page, out, "table-lead", size)
+    tap(page, "6-1")
+    shoot(page, out, "lead-turnable", size)
+    tap(page, "⇄ Turn the lead")
+    shoot(page, out, "lead-turned", size)
+    tap(page, "Draw")
+    shoot(page, out, "drew", size)
+    tap(page, "Undo")
+    shoot(page, out, "undone", size)
 
     go(f"/matches/{ids['spinner']}")
     shoot(page, out, "spinner-four-arms", size)
@@ -200,7 +244,7 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     shoot(page, out, "rule-422", size)
 
     # A stale phone (409): another phone entered a tile meanwhile.
-    stale = ids["stale"] if size == "phone" else ids["stale-desk"]
+    stale = own["stale"]
     go(f"/matches/{stale}")
     server.event(stale, {"player": "Bo", "play": "4-4", "end": "left"})
     page.locator("button.tile[value='1-0']").click()
@@ -214,20 +258,54 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
     expect(page.locator("#problem")).to_be_visible()
     shoot(page, out, "expired-400", size)
 
-    settle = ids["settle"] if size == "phone" else ids["settle-desk"]
-    go(f"/matches/{settle}")
+    # Fixing an entry: the hand's entries, one of them, a correction refused, one made.
+    go(f"/matches/{own['fix']}")
+    page.get_by_role("button", name="Fix", exact=True).click()
+    expect(page.locator(".entry-link")).to_have_count(5)
+    shoot(page, out, "fix-list", size)
+    page.locator(".entry-link", has_text="5-1").click()
+    expect(page.get_by_role("heading", name="Fix 5-1 by Bo")).to_be_visible()
+    shoot(page, out, "fix-entry", size)
+    page.get_by_role("button", name="5-4", exact=True).click()
+    expect(page.locator("#table .message")).to_be_visible()
+    shoot(page, out, "fix-refused", size)
+    tap(page, "5-0")
+    shoot(page, out, "fixed", size)
+
+    go(f"/matches/{own['settle']}")
     page.get_by_label("Pips left by Cy").fill("4")
     page.get_by_label("Pips left by Di").fill("8")
-    page.locator("fieldset:has-text('Bo holds')").get_by_role("checkbox", name="6-6").check()
-    expect(page.locator("#preview")).to_contain_text("8 pips → 10")
+    page.get_by_label("Pips left by Bo").fill("12")
+    expect(page.locator("#preview .outcome")).to_be_visible()
     page.wait_for_load_state("networkidle")
     shoot(page, out, "settle", size)
 
-    go(f"/matches/{ids['finished']}")
-    shoot(page, out, "winner", size)
+    go(f"/matches/{own['four']}")
+    for player, pips in {"Ann": 3, "Bo": 8, "Cy": 12, "Di": 1}.items():
+        page.get_by_label(f"Pips left by {player}").fill(str(pips))
+    expect(page.locator("#preview")).to_contain_text("Di 1 → 0")
+    page.wait_for_load_state("networkidle")
+    shoot(page, out, "settle-four", size)
 
-    go(f"/history/{ids['finished']}")
-    shoot(page, out, "history-match", size)
+    for screen, path in {
+        "hand-settled": f"/matches/{ids['settled']}",
+        "winner": f"/matches/{ids['finished']}",
+        "history-match": f"/history/{ids['finished']}",
+        "scorepad-partners": f"/history/{ids['settled']}",
+        "replay-settlement": f"/history/{ids['settled']}/replay?step=18",
+        "replay": f"/history/{ids['finished']}/replay?step=12",
+        "winner-won-by-a-tile": f"/matches/{own['won']}",
+    }.items():
+        go(path)
+        shoot(page, out, screen, size)
+    page.get_by_role("button", name="Final").click()
+    expect(page.get_by_text("This match is final")).to_be_visible()
+    shoot(page, out, "winner-final", size)
+
+    go(f"/matches/{ids['watch']}")
+    page.get_by_role("link", name="Watch page").click()
+    expect(page.locator("#watch .layout svg")).to_be_visible()
+    shoot(page, out, "watch", size)
     go("/history")
     shoot(page, out, "history", size)
     go("/leaderboard")
@@ -272,8 +350,12 @@ def in_language(page: Page, server: Server, ids: dict[str, int], out: Path, lang
     for screen, path in {
         "table": f"/matches/{ids['spinner']}",
         "which-end": f"/matches/{ids['spinner']}?tile=4-1",
+        "fix-list": f"/matches/{ids['spinner']}?fix=0",
+        "fix-entry": f"/matches/{ids['spinner']}?fix=2",
         "settle": f"/matches/{settle}",
+        "hand-settled": f"/matches/{ids['settled']}",
         "winner": f"/matches/{ids['finished']}",
+        "scorepad": f"/history/{ids['settled']}",
         "new-match": "/matches/new",
         "not-found-404": "/matches/99999",
     }.items():
@@ -288,13 +370,8 @@ def main() -> int:
     try:
         ids = matches(server)
         # Each size plays its own copy of the screens that change the match.
-        ids["lead-desk"] = server.create(
-            renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]) | {"hands": []}
-        )
-        ids["stale-desk"] = server.create(renamed(example("spinner-lead-four-arms"), ["Ann", "Bo"]))
-        ids["settle-desk"] = server.create(
-            without_left("partnership-spinner-hand", ["Ann", "Bo", "Cy", "Di"])
-        )
+        for size in SIZES:
+            ids[size] = per_size(server)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             for size, (width, height) in SIZES.items():

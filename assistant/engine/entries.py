@@ -9,6 +9,7 @@ import copy
 
 from .errors import N_, RecordError
 from .match import Match, replay
+from .tiles import HALVES
 
 
 def new_record(
@@ -99,7 +100,9 @@ def replace_entry(
     replaced by `entry`, and every later event of that hand replayed after it.
 
     `entry` is said as for add_entry; its player is the one of the event it replaces unless it
-    names one. A later event that no longer fits is refused, and the message names it."""
+    names one, and a tile goes on the end the replaced tile was laid on when it fits there
+    unless an end is named. A later event that no longer fits is refused, and the message
+    names it."""
     hands = record.get("hands") or []
     if not hands:
         raise RecordError(N_("there is no hand to correct yet"))
@@ -113,8 +116,10 @@ def replace_entry(
     if position > 1:
         before["hands"].append({"events": events[: position - 1]})
     match = _replayed(before, replayed)
+    replaced = events[position - 1]
     if type(entry) is dict and "player" not in entry and "left" not in entry:
-        entry = {"player": events[position - 1].get("player"), **entry}
+        entry = {"player": replaced.get("player"), **entry}
+    entry = _same_end(entry, replaced, match)
     entry = match.completed(entry)
     match.enter(entry)
     for later, event in enumerate(events[position:], start=position + 1):
@@ -129,6 +134,18 @@ def replace_entry(
         match = _replayed(updated, match)
     match.record = updated
     return updated, match
+
+
+def _same_end(entry: object, replaced: object, match: Match) -> object:
+    """A tile put in place of another, no end named, goes on the end the other was laid on
+    when it fits there: the later entries name their ends as the table laid them (otherwise a
+    tile whose ends make the same game would go on the first of them, perhaps the mirror)."""
+    if type(entry) is not dict or entry.get("end") is not None or type(replaced) is not dict:
+        return entry
+    end, tile = replaced.get("end"), entry.get("play")
+    if end is None or match.phase != "play" or not (type(tile) is str and tile in HALVES):
+        return entry
+    return {**entry, "end": end} if end in match.hands[-1].fits(tile) else entry
 
 
 def _replayed(record: dict, prefix: Match | None) -> Match:

@@ -4,7 +4,7 @@ from flask import Flask
 from flask_babel import Babel, get_locale
 from flask_htmx import HTMX
 
-from assistant.web import bounds, db, dominoes, i18n
+from assistant.web import bounds, db, dominoes, i18n, settled
 from assistant.web.i18n import LANGUAGES  # noqa: F401  (the languages with a catalog)
 
 htmx = HTMX()
@@ -21,6 +21,7 @@ def init_app(app: Flask) -> None:
         laid_svg=dominoes.laid_svg,
         tile_svg=dominoes.tile_svg,
         layout_view=dominoes.view,
+        settlement_words=settled.explain,
         get_locale=get_locale,
     )
 

@@ -33,6 +33,7 @@ from assistant.web.db import get_db
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
+from assistant.web.settled import explain as explain_settlement
 
 bp = Blueprint("history", __name__)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -97,6 +98,7 @@ def match(match_id: int):
         stored=stored,
         match=played,
         hands=derive.hand_rows(played),
+        settlements=[explain_settlement(played, hand) for hand in played.hands],
         preset=derive.preset_of(stored.record),
         code=watch_code(match_id),
         steps=len(steps.entries(stored.record)),

@@ -167,6 +167,18 @@ def choice_label(option: str, choice: object) -> str:
     return _(label) if label else key
 
 
+def rules_changes(rules: object) -> list[str]:
+    """What a record's rules change from their preset, in the player's words: ["Target: 100",
+    "Tiles per hand: 5"] (a bare preset name changes nothing)."""
+    if not isinstance(rules, dict):
+        return []
+    return [
+        f"{option_label(option)}: {choice_label(option, value)}"
+        for option, value in rules.items()
+        if option != "preset"
+    ]
+
+
 def number(value) -> str:
     """7.5 → "7,5" in Danish, Swedish and French."""
     if isinstance(value, float) and value.is_integer():
@@ -205,5 +217,6 @@ def init_app(app: Flask) -> None:
         option_label=option_label,
         preset_name=preset_name,
         choice_label=choice_label,
+        rules_changes=rules_changes,
     )
     app.jinja_env.filters.update(num=number, signed=signed, date=date)

@@ -3,12 +3,14 @@
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from assistant.club import store
 from assistant.club.store import StoredMatch
-from assistant.engine import TILES, Match, RecordError, add_entry, halves, rounded
+from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, tile_name
+from assistant.web import settled
 from assistant.web.db import get_db
-from assistant.web.i18n import term_text
+from assistant.web.i18n import end_name, number, signed, term_text
 from assistant.web.messages import explain
 
 
@@ -22,6 +24,74 @@ class TileChoice:
     def enabled(self) -> bool:
         return bool(self.ends)
 
+    @property
+    def state(self) -> str:
+        """How the picker draws it: "fits", "played" (gone from the game) or "unfit"."""
+        return "fits" if self.ends else "played" if self.played else "unfit"
+
+
+@dataclass
+class Entry:
+    """One event of the hand being played, as the correction list shows it."""
+
+    position: int  # 1, 2, … as in the record's events of the hand
+    player: str
+    kind: str  # "play", "draw" or "pass"
+    tile: str | None = None
+    end: str | None = None
+    count: int = 0
+    points: int | float = 0
+    tiles: int = 0  # drawn
+
+    @property
+    def name(self) -> str | None:
+        """The tile's usual name, as the picker names it ("6-1" for a lead laid "1-6")."""
+        return tile_name(self.tile) if self.tile else None
+
+    @property
+    def words(self) -> str:
+        """ "5-3 by Bo", "Bo's draw", "Bo's pass": what a player would call it."""
+        if self.kind == "play":
+            return _("%(tile)s by %(player)s", tile=self.tile, player=self.player)
+        if self.kind == "draw":
+            return _("%(player)s's draw", player=self.player)
+        return _("%(player)s's pass", player=self.player)
+
+    @property
+    def detail(self) -> str:
+        """What it did: "on the left · count 15 · +15", "1 tile"; nothing more for a pass."""
+        if self.kind == "play":
+            where = _("lead") if self.end is None else _("on the %(end)s", end=end_name(self.end))
+            parts = [where, _("count %(n)s", n=self.count)]
+            if self.points:
+                parts.append(signed(self.points))
+            return " · ".join(parts)
+        if self.kind == "draw":
+            return ngettext("%(num)s tile", "%(num)s tiles", self.tiles)
+        return ""
+
+
+def hand_entries(match: Match) -> list[Entry]:
+    """The events of the match's last hand, in order, with each play's count."""
+    hands = match.record.get("hands") or []
+    if not hands or not match.hands:
+        return []
+    plays = iter(match.hands[-1].plays)
+    entries = []
+    for position, event in enumerate(hands[-1]["events"], start=1):
+        player = event["player"]
+        if "play" in event:
+            play = next(plays)
+            entries.append(
+                Entry(position, player, "play", play["tile"], play["end"], play["count"],
+                      play["points"])
+            )  # fmt: skip
+        elif "draw" in event:
+            entries.append(Entry(position, player, "draw", tiles=event["draw"]))
+        else:
+            entries.append(Entry(position, player, "pass"))
+    return entries
+
 
 @dataclass
 class Table:
@@ -29,8 +99,10 @@ class Table:
     match: Match
     leader: str | None  # the player the table chose to lead the hand about to start
     choosing: str | None = None  # a tile that fits several ends: its end is asked
-    message: str | None = None
+    message: str | None = None  # what went wrong, in the player's words
+    notice: str | None = None  # what the tap just did that the table does not show by itself
     left_form: dict = field(default_factory=dict)  # what was typed in the settlement step
+    fixing: int | None = None  # the correction list (0) or the entry being corrected (1, 2, …)
 
     @property
     def id(self) -> int:
@@ -56,6 +128,11 @@ class Table:
     def current_side(self) -> int | None:
         return self.match.side_of.get(self.turn) if self.turn else None
 
+    @property
+    def closed(self) -> bool:
+        """The finished match is closed: only the club admin may change it now."""
+        return store.is_closed(self.stored, self.match)
+
     def sides(self) -> list[dict]:
         match, target = self.match, self.match.rules.target
         return [
@@ -68,6 +145,8 @@ class Table:
             }
             for i in range(len(match.sides))
         ]
+
+    # -- laying tiles -----------------------------------------------------------------------------
 
     def picker(self) -> list[list[TileChoice]]:
         """The 28 tiles in 4 rows of 7, by high half: the 6s; the 5s and 0-0; the 4s and the
@@ -84,6 +163,18 @@ class Table:
         """The ends worth asking about, with what each would count and score."""
         return self.match.end_choices(tile)
 
+    @property
+    def can_turn_lead(self) -> bool:
+        """The lead alone on the table, not a double: it may still be turned round, so the
+        screen's left and right match the table's."""
+        hand = self.hand
+        if self.phase != "play" or len(hand.plays) != 1:
+            return False
+        a, b = halves(hand.plays[0]["tile"])
+        return a != b
+
+    # -- what happened ------------------------------------------------------------------------
+
     def last_play(self) -> dict | None:
         """The count of the last tile laid this hand, term by term."""
         hand = self.hand
@@ -96,7 +187,37 @@ class Table:
         if len(parts) != 1:
             sum_text += f" = {play['count']}"
         side = self.match.side_name(self.match.side_of[play["player"]])
-        return {"play": play, "sum": sum_text, "side": side, "terms": [term_text(t) for t in terms]}
+        # The terms add to the sum and the open ends only where a double or the spinner counts
+        # beside other ends.
+        doubles = len(terms) > 1 and any("-" in t.tile for t in terms)
+        words = [term_text(t) for t in terms] if doubles else []
+        return {"play": play, "sum": sum_text, "side": side, "terms": words}
+
+    def since_last_play(self) -> str | None:
+        """The draws and passes since the last tile was laid: "Bo drew 2 tiles — boneyard 8 ·
+        Cy passed", so every phone shows what the last taps did (while the hand is played: once
+        it is blocked, the settlement says so)."""
+        if self.phase != "play":
+            return None
+        later = []
+        for entry in reversed(hand_entries(self.match)):
+            if entry.kind == "play":
+                break
+            later.insert(0, entry)
+        if not later:
+            return None
+        said = [
+            ngettext(
+                "%(player)s drew %(num)s tile", "%(player)s drew %(num)s tiles", n, player=player
+            )
+            if kind == "draw"
+            else _("%(player)s passed", player=player)
+            for kind, player, n in _runs(later)
+        ]
+        text = " · ".join(said)
+        if later[-1].kind == "draw":
+            text += " — " + _("boneyard %(n)s", n=self.hand.boneyard)
+        return text
 
     def previous_hand(self):
         """The hand just settled, shown while the next one waits for its lead."""
@@ -104,38 +225,118 @@ class Table:
             return self.match.hands[-1]
         return None
 
+    def explained(self, hand) -> settled.Explained | None:
+        return settled.explain(self.match, hand)
+
+    def tied_at_top(self) -> str | None:
+        """Two sides level at or over the target after a settlement: "Tied at 250: another
+        hand." (the highest score alone wins)."""
+        scores, target = self.match.scores, self.match.rules.target
+        best = max(scores)
+        if self.match.winner is None and best >= target and scores.count(best) > 1:
+            return _("Tied at %(score)s: another hand.", score=number(best))
+        return None
+
+    def winning(self) -> str | None:
+        """How the match was won: the winning play, or the settlement that took a side over."""
+        match = self.match
+        if match.winner is None or not match.hands:
+            return None
+        last = match.hands[-1]
+        if last.ended == "win":
+            play = last.plays[-1]
+            return _(
+                "Won with %(tile)s by %(player)s: count %(count)s, %(points)s.",
+                tile=play["tile"],
+                player=play["player"],
+                count=play["count"],
+                points=signed(play["points"]),
+            )
+        change = last.settlement.changes[match.winner] if last.settlement else 0
+        return _(
+            "Won on the settlement of hand %(n)s: %(points)s.",
+            n=last.number,
+            points=signed(change),
+        )
+
+    # -- the settlement -----------------------------------------------------------------------
+
+    def pip_bounds(self, player: str) -> tuple[int, int]:
+        return self.hand.pip_bounds(player)
+
+    def tiles_shown(self, player: str) -> bool:
+        """Whether `player`'s tiles are shown at once, a tap each instead of typing: for one
+        player holding 3 or fewer, when no more than two players' pips are needed (four
+        players' open grids would not fit the phone's screen)."""
+        hand = self.hand
+        if len(hand.needs_left) > 2:
+            return False
+        few = [p for p in hand.needs_left if hand.tiles_held[p] <= 3]
+        return bool(few) and few[0] == player
+
     def preview(self) -> dict | None:
-        """The settlement the typed tiles or pips would give, before it is confirmed."""
+        """The settlement the typed tiles or pips would give, before it is confirmed: the same
+        words as once it is confirmed, from the engine's own settlement."""
         if not self.left_form:
             return None
         try:
-            _record, settled = add_entry(
+            _record, result = add_entry(
                 self.stored.record, {"left": self.left_form}, replayed=self.match
             )
         except RecordError as error:
             return {"error": explain(error)}
-        hand, rounding = settled.hands[-1], settled.rules.rounding
-        rows = [
-            {"player": p, "raw": hand.pips_left[p], "rounded": rounded(hand.pips_left[p], rounding)}
-            for p in hand.needs_left
-            if p in hand.pips_left
-        ]
+        hand = result.hands[-1]
         if hand.settlement is None:
-            missing = " ".join(hand.missing_left)
-            return {"error": _("Still needed: %(players)s.", players=missing), "rows": rows}
-        return {
-            "error": None,
-            "rows": rows,
-            "changes": [
-                {"side": settled.side_name(i), "change": change}
-                for i, change in enumerate(hand.settlement.changes)
-            ],
-        }
+            missing = ", ".join(hand.missing_left)
+            return {"error": _("Still needed: the pips of %(players)s.", players=missing)}
+        return {"error": None, "explained": settled.explain(result, hand)}
 
     def lead_hint(self) -> str:
         if self.match.rules.first_lead == "highest_double":
             return _("The holder of the highest double leads.")
         return _("Draw lots, or pick who leads.")
+
+    # -- corrections --------------------------------------------------------------------------
+
+    @property
+    def can_fix(self) -> bool:
+        return self.phase in ("play", "settle") and bool(self.entries())
+
+    def entries(self) -> list[Entry]:
+        if self.phase == "lead":
+            return []
+        return hand_entries(self.match)
+
+    def fixed_entry(self) -> Entry | None:
+        entries = self.entries()
+        if self.fixing and self.fixing <= len(entries):
+            return entries[self.fixing - 1]
+        return None
+
+    def before_fixed(self) -> "Table | None":
+        """The table as it stood just before the entry being corrected: what may replace it
+        (its tiles, ends, a draw or a pass) is what the rules allowed then."""
+        entry = self.fixed_entry()
+        if entry is None:
+            return None
+        record = self.match.record
+        *settled_hands, current = record["hands"]
+        hands = [*settled_hands]
+        if entry.position > 1:
+            hands.append({"events": current["events"][: entry.position - 1]})
+        before = replay({**record, "hands": hands}, prefix=self.match)
+        return Table(self.stored, before, entry.player, choosing=self.choosing)
+
+
+def _runs(entries: list[Entry]) -> list[tuple[str, str, int]]:
+    """(kind, player, tiles drawn): each pass, and each run of draws by one player as one."""
+    runs: list[tuple[str, str, int]] = []
+    for entry in entries:
+        if entry.kind == "draw" and runs and runs[-1][:2] == ("draw", entry.player):
+            runs[-1] = ("draw", entry.player, runs[-1][2] + entry.tiles)
+        else:
+            runs.append((entry.kind, entry.player, entry.tiles))
+    return runs
 
 
 def build(stored: StoredMatch, match: Match | None = None, **extra) -> Table:

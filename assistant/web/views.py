@@ -18,15 +18,16 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from assistant.club import draws, queries, registry, store
-from assistant.engine import RecordError, new_record, replay
+from assistant.engine import RecordError, halves, last_entry, new_record, replay
 from assistant.web import bounds, htmx, newmatch
-from assistant.web.admin import is_admin, refuse
+from assistant.web.admin import is_admin
 from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.db import get_db
+from assistant.web.i18n import end_name
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
-from assistant.web.table import Table, build
+from assistant.web.table import Table, build, hand_entries
 
 bp = Blueprint("views", __name__)
 
@@ -39,6 +40,14 @@ def _see(match_id: int) -> Response:
     return redirect(url_for("views.table", match_id=match_id), 303)
 
 
+def _go(target: str) -> Response:
+    """To another page (a new match's table, the admin's login): htmx is told to load it as a
+    page of its own, so the address bar shows it and a reload finds it again."""
+    if htmx:
+        return Response(status=204, headers={"HX-Redirect": target})
+    return redirect(target, 303)
+
+
 def _form_version() -> int:
     version = whole_number(request.form.get("version"), 1, MAX_VERSION)
     if version is None:
@@ -46,13 +55,17 @@ def _form_version() -> int:
     return version
 
 
-def _write(match_id: int, write, **extra) -> Response:
+def _write(match_id: int, write, notice=None, **extra) -> Response:
     """Saves one change through the store and answers with the table; a broken rule, a stale
     phone or a closed match get the table back with why.
 
-    `write(db, version)` makes the change (store.enter, store.undo, …). A plain form gets a 303
-    to the table; htmx gets the new table at once, drawn from the match the write replayed: one
-    request and one replay per tap."""
+    `write(db, version)` makes the change (store.enter, store.undo, …); `notice(saved)`, when
+    given, says what the change did that the table does not show by itself ("Undone: 5-3 by
+    Bo."). A plain form gets a 303 to the table (the notice flashed); htmx gets the new table at
+    once, drawn from the match the write replayed: one request and one replay per tap.
+    `extra`: what the table showed (the correction, the pips typed), shown again with the reason
+    a change was refused. A closed match sends the player to the club admin's login, which
+    comes back to the table."""
     version = _form_version()
     try:
         saved = write(get_db(), version)
@@ -62,11 +75,15 @@ def _write(match_id: int, write, **extra) -> Response:
         message = _("The table changed — here is the latest.")
         return _table(build(stale.fresh, message=message), 409)
     except store.ClosedMatch:
-        return refuse()
+        table = url_for("views.table", match_id=match_id)
+        return _go(url_for("admin.login", next=table))
     except RecordError as error:
         return _table(build(match_or_404(match_id), message=explain(error), **extra), 422)
+    said = notice(saved) if notice else None
     if htmx and not htmx.boosted:
-        return _table(build(saved.stored, saved.match))
+        return _table(build(saved.stored, saved.match, notice=said))
+    if said:
+        flash(said)
     return _see(match_id)
 
 
@@ -95,6 +112,24 @@ def archive():
     count = store.archive(get_db())
     flash(ngettext("%(num)s match was archived.", "%(num)s matches were archived.", count))
     return redirect(url_for("views.home"), 303)
+
+
+def _home_lists() -> dict:
+    db = get_db()
+    lists = queries.home(db) | {"stale": len(store.stale_in_play(db))}
+    for row in lists["playing"]:
+        row["hand"] = _hand_in_play(row["id"])
+    return lists
+
+
+def _hand_in_play(match_id: int) -> int | None:
+    """The number of the hand being played or about to be led, as its table shows it (the
+    replay of a match in play is kept in memory: this is a look-up)."""
+    try:
+        stored = store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        return None
+    return store.replayed(get_db(), stored).hand.number
 
 
 # -- new match --------------------------------------------------------------------------------
@@ -127,7 +162,7 @@ def create_match():
     if form.leader == "lots":
         leader = secrets.choice(record["players"])
     stored = store.create(get_db(), record, leader)
-    return _see(stored.id)
+    return _go(url_for("views.table", match_id=stored.id))
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -135,10 +170,17 @@ def create_match():
 
 @bp.get("/matches/<int:match_id>")
 def table(match_id: int):
+    """The table; `?tile=T` asks where T goes, `?fix=0` lists the hand's entries to correct,
+    `?fix=N` corrects entry N (with `tile` when the tile replacing it fits several ends)."""
     table = build(match_or_404(match_id))
+    fix = whole_number(request.args.get("fix"), 0, MAX_POSITION)
+    if fix is not None and table.can_fix:
+        table.fixing = fix if fix <= len(table.entries()) else 0
     tile = request.args.get("tile")
-    if tile and len(table.match.end_choices(tile)) > 1:  # anything else: the table as it is
-        table.choosing = tile
+    if tile:  # its end is asked when it fits ends that make different games; else ignored
+        asked = table.before_fixed() if table.fixing else table
+        if asked is not None and len(asked.match.end_choices(tile)) > 1:
+            table.choosing = tile
     # The whole page also links the watch page, for opponents and spectators (with its QR code),
     # and names the physical table of a match started from the night's draw.
     return page(
@@ -168,15 +210,34 @@ def pass_turn(match_id: int):
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    return _write(match_id, lambda db, version: store.undo(db, match_id, version, admin=is_admin()))
+    undone = last_entry(match_or_404(match_id).record)
+    return _write(
+        match_id,
+        lambda db, version: store.undo(db, match_id, version, admin=is_admin()),
+        notice=lambda _saved: _undone(undone),
+    )
+
+
+def _undone(entry: dict | None) -> str | None:
+    """What Undo took away, in words."""
+    if entry is None:
+        return None
+    if "left" in entry:
+        return _("Undone: the tiles left in hand.")
+    if "play" in entry:
+        return _("Undone: %(tile)s by %(player)s.", tile=entry["play"], player=entry["player"])
+    if "draw" in entry:
+        return _("Undone: %(player)s's draw.", player=entry["player"])
+    return _("Undone: %(player)s's pass.", player=entry["player"])
 
 
 @bp.post("/matches/<int:match_id>/correct")
 def correct(match_id: int):
-    """Event `position` of the current hand replaced by what the form says instead: a tile
-    (and its end), a draw or a pass."""
-    position = whole_number(request.form.get("position"), 1, MAX_POSITION)
-    if position is None:
+    """Entry `position` of the current hand replaced by what the form says instead: a tile
+    (and its end), a draw or a pass. The later entries are replayed after it; one that no
+    longer fits is named, and nothing changes."""
+    number = whole_number(request.form.get("position"), 1, MAX_POSITION)
+    if number is None:
         abort(400, _("Say which entry to correct."))
     form = request.form
     if "draw" in form:
@@ -186,9 +247,51 @@ def correct(match_id: int):
     else:
         end = form.get("end")
         entry = {"play": form.get("tile", "")} | ({"end": end} if end else {})
+    before = hand_entries(build(match_or_404(match_id)).match)
+    was = before[number - 1].words if 1 <= number <= len(before) else None
+
+    def corrected(saved: store.Saved) -> str | None:
+        after = hand_entries(saved.match)
+        if was is None or number > len(after):
+            return None
+        said = _("Corrected: %(was)s is now %(now)s.", was=was, now=after[number - 1].words)
+        if number < len(after):
+            said += " " + _("Everything after it still fits.")
+        return said
+
     return _write(
         match_id,
-        lambda db, version: store.correct(db, match_id, version, position, entry, admin=is_admin()),
+        lambda db, version: store.correct(db, match_id, version, number, entry, admin=is_admin()),
+        notice=corrected,
+        fixing=number,
+    )
+
+
+@bp.post("/matches/<int:match_id>/turn")
+def turn_lead(match_id: int):
+    """The lead turned round (1-6 for 6-1) while it is the one tile on the table, so the
+    screen's left and right are the table's."""
+    table = build(match_or_404(match_id))
+    if not table.can_turn_lead:
+        message = _("The lead can be turned only while it is the one tile on the table.")
+        return _table(build(table.stored, table.match, message=message), 422)
+    a, b = halves(table.hand.plays[0]["tile"])
+
+    def turned(saved: store.Saved) -> str:
+        ends = {end.name: end.value for end in saved.match.hand.open_ends()}
+        return _(
+            "The lead is turned: %(left)s %(a)s, %(right)s %(b)s.",
+            left=end_name("left"),
+            a=ends["left"],
+            right=end_name("right"),
+            b=ends["right"],
+        )
+
+    turn = {"play": f"{b}-{a}"}
+    return _write(
+        match_id,
+        lambda db, version: store.correct(db, match_id, version, 1, turn, admin=is_admin()),
+        notice=turned,
     )
 
 
@@ -233,12 +336,24 @@ def enter_left(match_id: int):
     return _enter(match_id, {"left": left}, left_form=left)
 
 
+@bp.post("/matches/<int:match_id>/final")
+def final(match_id: int):
+    """The players are done with a finished match: from now on only the club admin may change
+    it (a match still being played is left as it is)."""
+    match_or_404(match_id)
+    stored = store.close(get_db(), match_id)
+    if htmx and not htmx.boosted:
+        return _table(build(stored))
+    return _see(match_id)
+
+
 @bp.post("/matches/<int:match_id>/rematch")
 def rematch(match_id: int):
     old = match_or_404(match_id).record
     partnership = old.get("partnership", False)
     record = new_record(old["rules"], old["players"], partnership, store.local_now())
-    return _see(store.create(get_db(), record).id)
+    store.close(get_db(), match_id)  # the table has moved on: the old match is final
+    return _go(url_for("views.table", match_id=store.create(get_db(), record).id))
 
 
 # -- export and import ------------------------------------------------------------------------
@@ -272,13 +387,9 @@ def import_match():
             error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
     if error:
         return _home_with_error(error)
-    return _see(store.create(get_db(), record, origin="import").id)
+    stored = store.create(get_db(), record, origin="import")
+    return _go(url_for("views.table", match_id=stored.id))
 
 
 def _home_with_error(error: str) -> Response:
     return make_response(render_template("home.html", import_error=error, **_home_lists()), 422)
-
-
-def _home_lists() -> dict:
-    db = get_db()
-    return queries.home(db) | {"stale": len(store.stale_in_play(db))}

@@ -181,15 +181,15 @@ def _drawing(page: str) -> tuple[str, str]:
     return svg.group(1), re.sub(r"\s+", " ", svg.group(2))
 
 
-def test_the_replay_draws_the_layout_as_the_table_does_at_a_fixed_size(client):
+def test_the_replay_draws_the_layout_as_the_table_does_centred_on_the_spinner(client):
     match_id = create(client, example("spinner-lead-four-arms"))  # a hand in play, four arms
     table_tag, table_tiles = _drawing(client.get(f"/matches/{match_id}").get_data(as_text=True))
     step = 1
     while 'rel="next"' in (page := client.get(f"/history/{match_id}/replay?step={step}").text):
         step += 1
     replay_tag, replay_tiles = _drawing(page)  # the last step: the table as it is now
-    assert replay_tiles == table_tiles
+    assert replay_tiles == table_tiles and replay_tag == table_tag
     assert table_tiles.count('class="face"') == 5 and table_tiles.count('class="end-label"') == 4
-    box = [float(n) for n in re.search(r'viewBox="([^"]+)"', table_tag).group(1).split()]
-    assert "width=" not in table_tag  # the table's drawing fills its column
-    assert f'width="{round(box[2] * 34)}" height="{round(box[3] * 34)}"' in replay_tag
+    assert "width=" not in replay_tag  # it fills its box: nothing to scroll sideways
+    x, y, w, h = (float(n) for n in re.search(r'viewBox="([^"]+)"', replay_tag).group(1).split())
+    assert (x + w / 2, y + h / 2) == (0, 0)  # the spinner, 5-5 led, is in the middle

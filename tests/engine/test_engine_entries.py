@@ -12,7 +12,7 @@ from assistant.engine import (
     replay,
     undo_entry,
 )
-from tests.helpers import hand, record
+from tests.helpers import example, hand, record
 
 MUGGINS_55 = record("muggins", "Ann Bo", hand("Ann 5-5"))
 
@@ -142,6 +142,20 @@ def test_a_correction_out_of_the_hand_is_refused():
         replace_entry(PLAYED, 9, {"pass": True})
     with pytest.raises(RecordError, match="there is no hand to correct yet"):
         replace_entry(new_record("muggins", ["Ann", "Bo"]), 1, {"play": "6-6"})
+
+
+def test_a_tile_put_in_place_of_another_keeps_its_end():
+    # 5-5 led (the spinner, 5 on both sides): 5-0 fits either side and makes the same game, so
+    # entered alone it would go left; in place of 5-1 laid right it goes right, and X's 5-4 on
+    # the left still fits.
+    played = example("spinner-lead-four-arms")
+    corrected, match = replace_entry(played, 2, {"play": "5-0"})
+    assert corrected["hands"][0]["events"][1] == {"player": "Y", "play": "5-0", "end": "right"}
+    assert corrected["hands"][0]["events"][2:] == played["hands"][0]["events"][2:]
+    assert [p["count"] for p in match.hands[0].plays] == [10, 10, 4, 6, 9]
+    # Where the tile does not fit the old end, the rules place it as when it is entered.
+    corrected, _ = replace_entry(PLAYED, 3, {"play": "6-5", "end": "left"})
+    assert corrected["hands"][0]["events"][2]["end"] == "left"
 
 
 def test_a_correction_keeps_the_settled_hands_and_rechecks_the_pips_left():

@@ -50,13 +50,13 @@ def test_a_whole_hand_by_taps_then_the_settlement(page: Page, live_server):
     expect(page.get_by_role("heading", name="N went out!")).to_be_visible()
     expect(page.locator(".last-play")).to_contain_text("→ N + S +10")
 
-    # E holds one tile: E's tiles are shown at once, one tap enters it.
-    expect(page.locator("fieldset:has-text('E holds') details")).to_have_attribute("open", "")
+    # E's tile tapped (its tiles a tap away), S's and W's pips typed.
+    page.locator("fieldset:has-text('E holds')").get_by_text("Tiles").click()
     page.locator("fieldset:has-text('E holds')").get_by_role("checkbox", name="6-6").check()
     page.get_by_label("Pips left by S").fill("4")
     page.get_by_label("Pips left by W").fill("8")
-    expect(page.locator("#preview")).to_contain_text("E: 12 pips → 10")
-    expect(page.locator("#preview")).to_contain_text("W: 8 pips → 10")
+    expect(page.locator("#preview")).to_contain_text("E 12 → 10")
+    expect(page.locator("#preview")).to_contain_text("W 8 → 10")
     # The rounding and Confirm are in view on the phone, under all the players' fields.
     expect(page.locator("#preview")).to_be_in_viewport()
     expect(page.get_by_role("button", name="Confirm")).to_be_in_viewport()

@@ -113,7 +113,7 @@ def test_every_kind_of_entry_is_taken_alike_on_the_screen_and_in_the_api(client)
         {"player": "Ann", "play": "6-6"},
         {"player": "Bo", "play": "6-3", "end": "left"},
         {"player": "Ann", "play": "3-1"},
-        {"player": "Bo", "play": "6-5"},  # fits the right end only
+        {"player": "Bo", "play": "6-5", "end": "right"},  # where the 6-2 it replaces lay
         {"player": "Ann", "draw": 1},
     ]
 
