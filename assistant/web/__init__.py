@@ -17,11 +17,14 @@ def init_app(app: Flask) -> None:
     i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
     Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
+    from assistant.web import pieces  # it uses `htmx` above
+
     app.jinja_env.globals.update(
         laid_svg=dominoes.laid_svg,
         tile_svg=dominoes.tile_svg,
         layout_view=dominoes.view,
         settlement_words=settled.explain,
+        side_name=pieces.side_name,
         get_locale=get_locale,
     )
 

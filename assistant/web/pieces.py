@@ -1,10 +1,10 @@
-"""What the screens share: a full page or only its piece of screen for htmx, and a match or a
-404."""
+"""What the screens share: a full page or only its piece of screen for htmx, a match or a 404,
+and a side named as the club calls its players now."""
 
-from flask import Response, abort, make_response, render_template
+from flask import Response, abort, g, make_response, render_template
 from flask_babel import gettext as _
 
-from assistant.club import store
+from assistant.club import registry, store
 from assistant.web import htmx
 from assistant.web.db import get_db
 
@@ -21,3 +21,14 @@ def match_or_404(match_id: int) -> store.StoredMatch:
         return store.get(get_db(), match_id)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
+
+
+def side_name(match, side: int) -> str:
+    """A side of a match named as the club calls its players now (after renames and merges),
+    not as they were typed in the record: the scorepad, the board and the watch page agree with
+    the club's lists. Looked up once per request."""
+    known = g.setdefault("current_names", {})
+    missing = [p for p in match.players if p not in known]
+    if missing:
+        known.update(registry.current_names(get_db(), missing))
+    return " + ".join(known.get(p, p) for p in match.sides[side])

@@ -12,6 +12,7 @@ from assistant.web import settled
 from assistant.web.db import get_db
 from assistant.web.i18n import end_name, number, signed, term_text
 from assistant.web.messages import explain
+from assistant.web.pieces import side_name
 
 
 @dataclass
@@ -137,7 +138,7 @@ class Table:
         match, target = self.match, self.match.rules.target
         return [
             {
-                "name": match.side_name(i),
+                "name": side_name(match, i),
                 "score": match.scores[i],
                 "to_go": max(target - match.scores[i], 0),
                 "current": i == self.current_side,

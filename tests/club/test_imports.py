@@ -16,7 +16,7 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from assistant.club import registry
-from assistant.db import connect
+from assistant.db import connect, immediate
 from assistant.simulate import random_match
 from tests.helpers import (
     A,
@@ -220,3 +220,26 @@ def test_a_table_keeps_entering_while_a_large_file_is_imported(tmp_path):
     assert importing.returncode == 0 and "2000 imported" in out, out
     assert len(waits) >= 20
     assert max(waits) < 0.5, sorted(waits)[-5:]
+
+
+def test_export_then_import_into_an_empty_club_keeps_renames_and_merges(admin, tmp_path):
+    """The real round trip: this club's records.json, imported by another club's admin."""
+    create(admin, D)  # Ann v Bo
+    create(admin, _renamed(D, ["Annie", "Cy"]) | {"date": "2026-11-28"})
+    db = connect(admin.application.config["DATABASE"])
+    with immediate(db):
+        registry.rename(db, registry.find(db, "Bo"), "Bob")
+        registry.merge(db, registry.find(db, "Annie"), registry.find(db, "Ann"))
+    db.close()
+    exported = admin.get("/history/records.json").get_data()
+
+    other = admin_client(tmp_path / "other")
+    assert "2 imported" in imported(other, upload(other, exported))
+    db = connect(other.application.config["DATABASE"])
+    assert [p["name"] for p in registry.all_players(db)] == ["Ann", "Bob", "Cy"]
+    assert registry.find(db, "annie") == registry.find(db, "ann")
+    assert registry.find(db, "bo") == registry.find(db, "bob")
+    db.close()
+    matches = other.get("/history/matches.csv?sheet=comma").get_data(as_text=True)
+    assert "Ann,10,Bob,0" in matches and "Ann,10,Cy,0" in matches
+    assert other.get("/history").get_data(as_text=True).count("imported") >= 2

@@ -55,3 +55,18 @@ def test_the_lists_name_players_as_they_are_called_now(app, client):
         assert "Annette" in page and ">Ann <" not in page and "Ann <b>" not in page
     with app.app_context():
         assert store.stale_in_play(get_db()) == []
+
+
+def test_the_scorepad_the_board_and_the_watch_page_use_the_names_of_now(app, client):
+    match_id = create(client, D)
+    create(client, G)  # in play: on the board
+    with app.app_context():
+        db = get_db()
+        with immediate(db):
+            registry.rename(db, registry.find(db, "Ann"), "Annette")
+        (code,) = db.execute(
+            "SELECT code FROM watch_codes WHERE match_id = ?", [match_id]
+        ).fetchone()
+    for path in (f"/history/{match_id}", "/board", f"/watch/{code}", f"/matches/{match_id}"):
+        page = client.get(path).get_data(as_text=True)
+        assert "Annette" in page, path
