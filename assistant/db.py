@@ -38,17 +38,26 @@ def default_database() -> Path:
 def connect(path: str | Path) -> Database:
     # A writer waits this long for another writer's BEGIN IMMEDIATE instead of failing at once.
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
-    return Database(conn)
+    db = Database(conn)
+    db.writer = _writer_for(os.path.realpath(path))  # the lock `immediate` queues on
+    return db
 
 
 _writers: dict[str, threading.Lock] = {}
 _writers_lock = threading.Lock()
 
 
-def _writer(db: Database) -> threading.Lock:
-    path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+def _writer_for(path: str) -> threading.Lock:
     with _writers_lock:
         return _writers.setdefault(path, threading.Lock())
+
+
+def _writer(db: Database) -> threading.Lock:
+    """The lock of the database file behind `db` (one per file in this process)."""
+    writer = getattr(db, "writer", None)
+    if writer is None:  # a connection made elsewhere (sqlite-utils' own, a test's)
+        writer = db.writer = _writer_for(db.conn.execute("PRAGMA database_list").fetchone()[2])
+    return writer
 
 
 @contextmanager

@@ -16,6 +16,7 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
     Babel(app, locale_selector=i18n.select_locale)
+    i18n.install_template_gettext(app)
     htmx.init_app(app)
     from assistant.web import pieces  # it uses `htmx` above
 

@@ -9,8 +9,8 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from babel.lists import format_list
-from flask import Blueprint, Flask, abort, redirect, request
-from flask_babel import format_date, format_decimal, get_locale
+from flask import Blueprint, Flask, abort, g, redirect, request
+from flask_babel import format_date, format_decimal, get_locale, get_translations
 from flask_babel import gettext as _
 
 from assistant.engine.errors import N_
@@ -220,3 +220,21 @@ def init_app(app: Flask) -> None:
         rules_changes=rules_changes,
     )
     app.jinja_env.filters.update(num=number, signed=signed, date=date)
+
+
+def install_template_gettext(app: Flask) -> None:
+    """The templates' `_()` and `ngettext()` with the request's catalog looked up once per
+    request, not at every string (Flask-Babel's own looks it up each time: a tenth of the time
+    of drawing the table). Call after Flask-Babel is set up."""
+
+    def translations():
+        found = g.get("_translations")
+        if found is None:
+            found = g._translations = get_translations()
+        return found
+
+    app.jinja_env.install_gettext_callables(
+        lambda string: translations().ugettext(string),
+        lambda singular, plural, n: translations().ungettext(singular, plural, n),
+        newstyle=True,
+    )
