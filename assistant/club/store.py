@@ -193,15 +193,17 @@ def insert(
     origin: str = "table",
     accepted: bool = True,
     import_id: int | None = None,
+    text: bytes | None = None,
 ) -> int:
     """A new match row at version 1, inside the caller's transaction; its id. Every new match is
     written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write)."""
+    the caller's to write; `text`: the record's JSON when the caller has it)."""
     leader_hand = len(record.get("hands", [])) + 1 if leader else None
     return db.execute(
         "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
         "accepted, import_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)",
-        [_text(record), leader, leader_hand, created, updated, origin, int(accepted), import_id],
+        [text.decode() if text else _text(record), leader, leader_hand, created, updated, origin,
+         int(accepted), import_id],  # fmt: skip
     ).lastrowid
 
 
