@@ -13,12 +13,14 @@ in a range of club nights (a season, one night) or all time.
 * The OpenSkill rating is shown beside a player, never used in the order.
 """
 
+import heapq
 from dataclasses import dataclass, field
 
 from assistant.club import queries
 from assistant.club.seasons import Season
 
 ORDERS = ("league", "night")
+APART = 30  # of those listed apart (many in a big club: every pair that met once), the first
 
 
 @dataclass
@@ -68,6 +70,8 @@ class Table:
     pairs: list[Standing] = field(default_factory=list)
     pairs_unranked: list[Standing] = field(default_factory=list)
     minimum: int = 0
+    unranked_count: int = 0  # all of them: `unranked` holds the first APART
+    pairs_unranked_count: int = 0
 
     @property
     def leaders(self) -> list[Standing]:
@@ -78,17 +82,19 @@ class Table:
 SUMS = "COUNT(*), SUM(won), SUM(hands), SUM(side_points), SUM(points_against)"
 
 
-def _players(db, source: str, where: str, params: list) -> list[Standing]:
+def _players(db, source: str, where: str, params: list) -> list[tuple]:
+    """(ids, names, played, won, hands, points for, points against) of every player."""
     rows = db.execute(
         f"SELECT g.*, q.name FROM (SELECT player_id, {SUMS} FROM {source} "
         f"WHERE finished = 1 AND counted = 1 {where} GROUP BY player_id) g "
         "JOIN players q ON q.id = g.player_id",
         params,
     ).fetchall()
-    return [Standing((r[0],), (r[6],), *r[1:6]) for r in rows]
+    return [((r[0],), (r[6],), *r[1:6]) for r in rows]
 
 
-def _pairs(db, source: str, where: str, params: list) -> list[Standing]:
+def _pairs(db, source: str, where: str, params: list) -> list[tuple]:
+    """The same of every partnership (two players who played as partners)."""
     rows = db.execute(
         f"SELECT g.*, a.name, b.name FROM (SELECT player_id, partner_id, {SUMS} "
         f"FROM {source} WHERE finished = 1 AND counted = 1 AND partner_id IS NOT NULL "
@@ -96,23 +102,24 @@ def _pairs(db, source: str, where: str, params: list) -> list[Standing]:
         "JOIN players a ON a.id = g.player_id JOIN players b ON b.id = g.partner_id",
         params,
     ).fetchall()
-    return [Standing((r[0], r[1]), (r[7], r[8]), *r[2:7]) for r in rows]
+    return [((r[0], r[1]), (r[7], r[8]), *r[2:7]) for r in rows]
 
 
-def _ranked(standings: list[Standing], order: str, minimum: int) -> tuple[list, list]:
-    """Those with the minimum of games in order with their places, and the others apart."""
+def _ranked(rows: list[tuple], order: str, minimum: int) -> tuple[list, list, int]:
+    """Those with the minimum of games in order with their places; the first APART of the
+    others, most games first; how many others there are. Rows stay tuples until chosen: a big
+    club has tens of thousands of pairs that met once."""
     ranked = sorted(
-        (s for s in standings if s.played >= minimum),
+        (Standing(*row) for row in rows if row[2] >= minimum),
         key=lambda s: (s.key(order), s.name.casefold()),
     )
     for n, standing in enumerate(ranked):
         before = ranked[n - 1] if n else None
         same = before is not None and before.key(order) == standing.key(order)
         standing.rank = before.rank if same else n + 1
-    unranked = sorted(
-        (s for s in standings if s.played < minimum), key=lambda s: (-s.played, s.name.casefold())
-    )
-    return ranked, unranked
+    others = [row for row in rows if row[2] < minimum]
+    first = heapq.nsmallest(APART, others, key=lambda r: (-r[2], " + ".join(r[1]).casefold()))
+    return ranked, [Standing(*row) for row in first], len(others)
 
 
 def _table(db, nights: tuple[str, str] | None, minimum: int, order: str) -> Table:
@@ -122,9 +129,9 @@ def _table(db, nights: tuple[str, str] | None, minimum: int, order: str) -> Tabl
     if nights:
         source = "match_players INDEXED BY match_players_night"
         where, params = "AND night BETWEEN ? AND ?", list(nights)
-    ranked, unranked = _ranked(_players(db, source, where, params), order, minimum)
-    pairs, pairs_unranked = _ranked(_pairs(db, source, where, params), order, minimum)
-    return Table(ranked, unranked, pairs, pairs_unranked, minimum)
+    ranked, unranked, apart = _ranked(_players(db, source, where, params), order, minimum)
+    pairs, pairs_unranked, pairs_apart = _ranked(_pairs(db, source, where, params), order, minimum)
+    return Table(ranked, unranked, pairs, pairs_unranked, minimum, apart, pairs_apart)
 
 
 def league(db, season: Season | None, minimum: int) -> Table:

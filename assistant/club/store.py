@@ -202,8 +202,16 @@ def insert(
     return db.execute(
         "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
         "accepted, import_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)",
-        [text.decode() if text else _text(record), leader, leader_hand, created, updated, origin,
-         int(accepted), import_id],  # fmt: skip
+        [
+            text.decode() if text else _text(record),
+            leader,
+            leader_hand,
+            created,
+            updated,
+            origin,
+            int(accepted),
+            import_id,
+        ],  # fmt: skip
     ).lastrowid
 
 
