@@ -113,17 +113,6 @@ def add_match(db, match_id: int) -> None:
         _save(db, state)
 
 
-def add_matches_from(db, first_id: int) -> None:
-    """Rates the finished matches with ids from `first_id` on top of the ratings as they are
-    (an import: its matches finished last and got the highest ids)."""
-    games = list(_games(db, "AND s.match_id >= ?", [first_id]))
-    players = {p for teams, _places in games for team in teams for p in team}
-    state = _load(db, players) if players else {}
-    for teams, ranks in games:
-        rate_game(state, teams, ranks)
-    _save(db, state)
-
-
 def mark_dirty(db) -> None:
     db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
     db.execute("DELETE FROM club_meta WHERE key LIKE 'season_ratings:%'")

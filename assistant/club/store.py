@@ -24,7 +24,6 @@ from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
 
 CLOSE_AFTER = timedelta(minutes=30)
 ARCHIVE_AFTER = timedelta(days=7)  # a match in play untouched this long may be archived
-ORIGINS = ("table", "api", "import")
 ACCEPT_SLICE = 500  # matches accepted per transaction
 
 
