@@ -72,14 +72,6 @@ def _opened(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=10)
 
 
-def _current_names(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every name that means a player (case folded) → the player's name now."""
-    rows = conn.execute(
-        "SELECT n.key, p.name FROM player_names n JOIN players p ON p.id = n.player_id"
-    )
-    return dict(rows.fetchall())
-
-
 def _now_name(names: dict[str, str], entered: str) -> str:
     return names.get(registry.key(entered), entered)
 
@@ -131,7 +123,7 @@ def _streamed(selection: Selection, rows) -> Iterator[list]:
     """rows(conn, names) read on a connection of their own, closed when the file is done."""
     conn = _opened(selection.path)
     try:
-        yield from rows(conn, _current_names(conn))
+        yield from rows(conn, registry.current_names(conn))  # every key → its name now
     finally:
         conn.close()
 

@@ -63,20 +63,21 @@ def ensure(db, name: str, cache: dict | None = None) -> int:
     return player_id
 
 
-def current_names(db, names) -> dict[str, str]:
+NAMES_NOW = "SELECT n.key, p.name FROM player_names n JOIN players p ON p.id = n.player_id"
+
+
+def current_names(db, names=None) -> dict[str, str]:
     """Each name as entered in a record → the name its player has now (after renames and
-    merges); a name the registry does not know stays as it is."""
+    merges); a name the registry does not know stays as it is. Without `names`: every name
+    the registry knows, by its key (an export reads them all at once)."""
+    if names is None:
+        return dict(db.execute(NAMES_NOW).fetchall())
     keys = {name: key(name) for name in names}
     if not keys:
         return {}
-    marks = ",".join("?" * len(set(keys.values())))
-    found = dict(
-        db.execute(
-            "SELECT n.key, p.name FROM player_names n JOIN players p ON p.id = n.player_id "
-            f"WHERE n.key IN ({marks})",
-            list(set(keys.values())),
-        ).fetchall()
-    )
+    wanted = list(set(keys.values()))
+    marks = ",".join("?" * len(wanted))
+    found = dict(db.execute(f"{NAMES_NOW} WHERE n.key IN ({marks})", wanted).fetchall())
     return {name: found.get(k, name) for name, k in keys.items()}
 
 
