@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve_command(args.host, args.port, args.db)
     if args.command == "admin-password":
-        from assistant.web.admin import admin_password_command
+        from assistant.web.base.auth import admin_password_command
 
         return admin_password_command(args.file)
     if args.command == "backup":
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return backup_command(args.target, args.db)
     if args.command == "translations":
-        from assistant.web.catalogs import update_catalogs
+        from assistant.web.base.catalogs import update_catalogs
 
         print("\n".join(update_catalogs()))
         return 0

@@ -25,7 +25,7 @@ from common import CHECKOUT, EXAMPLES, renamed
 from playwright.sync_api import Page, expect, sync_playwright
 
 from assistant.simulate import random_match
-from assistant.web.admin import save_password
+from assistant.web.base.auth import save_password
 
 SIZES = {"phone": (360, 740), "desk": (1280, 800)}
 LANGUAGES = ["da-DK", "sv-SE", "fr-FR"]

@@ -254,7 +254,7 @@ def in_process(runs: int = 3) -> tuple[float, float]:
     import statistics
 
     from assistant import create_app
-    from assistant.web.security import masked
+    from assistant.web.base.security import masked
 
     rules = {"preset": "all-fives", "target": 5000}
     played = random_match(random.Random(3), players=2, rules=rules, max_hands=31)

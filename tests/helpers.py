@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from assistant.engine import entries_of
 from assistant.simulate import random_match
-from assistant.web.security import masked
+from assistant.web.base.security import masked
 
 TESTS = Path(__file__).resolve().parent
 CHECKOUT = TESTS.parent
@@ -170,7 +170,7 @@ ADMIN_PASSWORD = "club admin 123"
 def admin_client(folder: Path, **config) -> FormClient:
     """A test client of an app on its own SQLite file in `folder`, logged in as the club admin."""
     from assistant import create_app
-    from assistant.web.admin import save_password
+    from assistant.web.base.auth import save_password
 
     folder.mkdir(parents=True, exist_ok=True)
     save_password(folder / "admin_password", ADMIN_PASSWORD)
@@ -224,7 +224,7 @@ def fresh_match(client) -> int:
 def app_with_admin(folder: Path, password: str):
     """The app on a database in `folder`, with a club admin password set beside it."""
     from assistant import create_app
-    from assistant.web.admin import save_password
+    from assistant.web.base.auth import save_password
 
     save_password(folder / "admin_password", password)
     config = {
@@ -445,24 +445,24 @@ DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "pres
                "swiss"]  # fmt: skip
 ROUTE_FIELDS = {
     "static": [],
-    "views.home": [],
-    "views.new_match": [],
-    "views.create_match": NEW_MATCH_FIELDS,
-    "views.table": ["tile", "fix"],
-    "views.play": MATCH_FIELDS,
-    "views.draw": MATCH_FIELDS,
-    "views.pass_turn": MATCH_FIELDS,
-    "views.undo": MATCH_FIELDS,
-    "views.correct": MATCH_FIELDS,
-    "views.choose_leader": MATCH_FIELDS,
-    "views.preview_left": ["version", "pips:*", "tiles:*"],
-    "views.enter_left": ["version", "pips:*", "tiles:*"],
-    "views.rematch": [],
-    "views.final": [],
-    "views.turn_lead": ["version"],
-    "views.archive": [],
-    "views.export": [],
-    "views.import_match": ["record:file"],
+    "home.home": [],
+    "home.new_match": [],
+    "home.create_match": NEW_MATCH_FIELDS,
+    "table.table": ["tile", "fix"],
+    "table.play": MATCH_FIELDS,
+    "table.draw": MATCH_FIELDS,
+    "table.pass_turn": MATCH_FIELDS,
+    "table.undo": MATCH_FIELDS,
+    "table.correct": MATCH_FIELDS,
+    "table.choose_leader": MATCH_FIELDS,
+    "table.preview_left": ["version", "pips:*", "tiles:*"],
+    "table.enter_left": ["version", "pips:*", "tiles:*"],
+    "table.rematch": [],
+    "table.final": [],
+    "table.turn_lead": ["version"],
+    "home.archive": [],
+    "table.export": [],
+    "home.import_match": ["record:file"],
     "api.create_match": ["record:json"],
     "api.get_match": [],
     "api.add_event": ENTRY_FIELDS,

@@ -3,9 +3,8 @@
 import json
 from dataclasses import dataclass, field
 
-from assistant.club import ratings, registry
+from assistant.club import registry, store
 from assistant.club.seasons import Season
-from assistant.db import immediate
 
 PAGE = 25
 
@@ -218,15 +217,9 @@ def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
     where to read them: the SQL source of rows (player_id, mu, sigma, ordinal, games, recent)
     and its parameters."""
     if season is None:
-        if ratings.is_dirty(db):
-            with immediate(db):
-                ratings.recompute(db)
+        store.refresh_ratings(db)
         return "ratings", []
-    mark = ratings.season_mark(db, season.nights)
-    if not ratings.season_is_fresh(db, season.id, mark):
-        state = ratings.rate_season(db, season.nights)  # reads only: no write lock held
-        with immediate(db):
-            ratings.save_season(db, season.id, mark, state)
+    store.refresh_season_ratings(db, season)
     return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
 
 

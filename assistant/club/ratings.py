@@ -94,14 +94,24 @@ def places(scores: list, winner: int | None) -> list[int]:
     return [0 if i == winner else max(p, 1) for i, p in enumerate(found)]
 
 
-def recompute(db) -> None:
-    """Every rating from scratch, in match order."""
+def rate_all(db) -> dict:
+    """Every rating from scratch, in match order (it reads only: no write lock needed)."""
     state: dict = {}
     for teams, ranks in _games(db):
         rate_game(state, teams, ranks)
+    return state
+
+
+def save_all(db, state: dict) -> None:
+    """Inside the caller's write: `state` (from `rate_all`) becomes the ratings."""
     db.execute("DELETE FROM ratings")
     _save(db, state)
     db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '0')")
+
+
+def recompute(db) -> None:
+    """Inside the caller's write: every rating from scratch."""
+    save_all(db, rate_all(db))
 
 
 def add_match(db, match_id: int) -> None:
@@ -111,11 +121,27 @@ def add_match(db, match_id: int) -> None:
         state = _load(db, players)
         rate_game(state, teams, ranks)
         _save(db, state)
+    _count_change(db)
 
 
 def mark_dirty(db) -> None:
     db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
     db.execute("DELETE FROM club_meta WHERE key LIKE 'season_ratings:%'")
+    _count_change(db)
+
+
+def changes(db) -> int:
+    """How many times the ratings were changed or made stale: a recompute made outside the
+    write lock is kept only if this has not moved meanwhile."""
+    row = db.execute("SELECT value FROM club_meta WHERE key = 'ratings_changes'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def _count_change(db) -> None:
+    db.execute(
+        "INSERT INTO club_meta(key, value) VALUES ('ratings_changes', '1') "
+        "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+    )
 
 
 def is_dirty(db) -> bool:

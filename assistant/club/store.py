@@ -18,7 +18,8 @@ from datetime import UTC, datetime, timedelta
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache, ratings
+from assistant.club import cache, ratings, registry, seasons
+from assistant.club.seasons import Season
 from assistant.db import immediate
 from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
 
@@ -271,6 +272,12 @@ def close(db: Database, match_id: int) -> StoredMatch:
     return get(db, match_id)
 
 
+def delete(db: Database, match_id: int) -> None:
+    """The admin deletes a match: its row, and by the schema's trigger its derived rows."""
+    with immediate(db):
+        db.execute("DELETE FROM matches WHERE id = ?", [match_id])
+
+
 def stale_in_play(db: Database, at: datetime | None = None) -> list[int]:
     """The matches in play nobody has touched for `ARCHIVE_AFTER`, not yet archived."""
     before = ((at or datetime.now(UTC)) - ARCHIVE_AFTER).isoformat(timespec="seconds")
@@ -372,6 +379,66 @@ def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
     saved = replace(stored, **kept, leader=_leader(chosen, record), chosen=chosen)
     _replays.put(stored.id, saved, match)
     return Saved(saved, match)
+
+
+# -- the club's other writes: players, seasons, ratings --------------------------------------
+
+
+def add_player(db: Database, name: str) -> int:
+    with immediate(db):
+        return registry.ensure(db, name)
+
+
+def rename_player(db: Database, player_id: int, name: str) -> None:
+    with immediate(db):
+        registry.rename(db, player_id, name)
+
+
+def merge_players(db: Database, source: int, target: int) -> None:
+    with immediate(db):
+        registry.merge(db, source, target)
+        ratings.mark_dirty(db)
+
+
+def save_season(db: Database, name: str, starts: str, ends: str, season_id: int | None) -> None:
+    with immediate(db):
+        seasons.save(db, name, starts, ends, season_id)
+
+
+def delete_season(db: Database, season_id: int) -> None:
+    with immediate(db):
+        seasons.delete(db, season_id)
+
+
+def set_league_minimum(db: Database, games: int) -> None:
+    with immediate(db):
+        seasons.set_league_minimum(db, games)
+
+
+def refresh_ratings(db: Database, attempts: int = 3) -> None:
+    """The all-time ratings brought up to date when they are stale. They are computed with no
+    lock held (a table keeps tapping meanwhile) and kept only if nothing changed them in the
+    meantime; else computed again, and after `attempts` left stale for the next reader."""
+    for _ in range(attempts):
+        if not ratings.is_dirty(db):
+            return
+        seen = ratings.changes(db)
+        state = ratings.rate_all(db)
+        with immediate(db):
+            if ratings.changes(db) == seen:
+                ratings.save_all(db, state)
+                return
+
+
+def refresh_season_ratings(db: Database, season: Season) -> None:
+    """A season's ratings, the same way: computed with no lock, kept if still current."""
+    mark = ratings.season_mark(db, season.nights)
+    if ratings.season_is_fresh(db, season.id, mark):
+        return
+    state = ratings.rate_season(db, season.nights)
+    with immediate(db):
+        if ratings.season_mark(db, season.nights) == mark:
+            ratings.save_season(db, season.id, mark, state)
 
 
 # -- the replayed matches kept in memory ------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The app factory: configuration, the instance folder, templates and static files."""
+"""The app factory, the one place the app is put together: configuration, the instance folder,
+templates and static files, the shared pieces (web/base/) and every family of screens."""
 
 import importlib.util
 import os
@@ -6,11 +7,38 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from flask_babel import Babel, get_locale
 
 from assistant.db import default_database, instance_folder
-from assistant.web import bounds
+from assistant.web.admin.routes import bp as admin_screens
+from assistant.web.api.routes import bp as api
+from assistant.web.base import auth, bounds, compress, db, errors, i18n, security
+from assistant.web.base.htmx import htmx
+from assistant.web.base.pages import side_name
+from assistant.web.history.routes import bp as history_screens
+from assistant.web.home.routes import bp as home_screens
+from assistant.web.live.routes import bp as live_screens
+from assistant.web.players.routes import bp as player_screens
+from assistant.web.season.draws import bp as draw_screens
+from assistant.web.season.nights import bp as night_screens
+from assistant.web.season.routes import bp as season_screens
+from assistant.web.table import dominoes, settled
+from assistant.web.table.routes import bp as table_screens
 
 CHECKOUT = Path(__file__).resolve().parents[2]
+YEAR = 365 * 24 * 3600
+SCREENS = (
+    home_screens,
+    table_screens,
+    api,
+    history_screens,
+    player_screens,
+    season_screens,
+    night_screens,
+    draw_screens,
+    live_screens,
+    admin_screens,
+)
 
 
 def _shipped_dir(package: str, checkout_dir: str) -> str:
@@ -56,7 +84,36 @@ def create_app(test_config: dict | None = None, database: str | None = None) -> 
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from assistant.web import init_app
-
-    init_app(app)
+    _install(app)
     return app
+
+
+def _install(app: Flask) -> None:
+    bounds.init_app(app)  # first: the id converter must be in place before any route
+    db.init_app(app)
+    i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
+    Babel(app, locale_selector=i18n.select_locale)
+    i18n.install_template_gettext(app)
+    htmx.init_app(app)
+    app.jinja_env.globals.update(
+        laid_svg=dominoes.laid_svg,
+        tile_svg=dominoes.tile_svg,
+        layout_view=dominoes.view,
+        settlement_words=settled.explain,
+        side_name=side_name,
+        get_locale=get_locale,
+    )
+    for screens in SCREENS:
+        app.register_blueprint(screens)
+    app.get_send_file_max_age = _max_age
+    security.init_app(app)
+    compress.init_app(app)
+    auth.init_app(app)
+    errors.init_app(app)
+
+
+def _max_age(filename: str | None) -> int | None:
+    # Vendored files carry their version in their name, so they never change under it.
+    if filename and filename.startswith("vendor/"):
+        return YEAR
+    return None

@@ -6,7 +6,7 @@ import socket
 import segno
 import waitress
 
-from assistant import create_app
+from assistant.web.app import create_app
 
 
 def lan_address() -> str:

@@ -5,7 +5,7 @@ import io
 import json
 import re
 
-from assistant.web.admin import save_password
+from assistant.web.base.auth import save_password
 from tests.helpers import EXAMPLES, A, D, G, admin_client, create, example, imported, page_token
 
 PASSWORD = "club admin 123"

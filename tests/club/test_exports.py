@@ -9,7 +9,7 @@ import json
 
 from assistant.club import exports, queries, registry, store
 from assistant.db import immediate
-from assistant.web.db import get_db
+from assistant.web.base.db import get_db
 from tests.helpers import SMALL, A, D, G, create, hand, play, record
 
 

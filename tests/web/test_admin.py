@@ -10,8 +10,8 @@ import pytest
 
 from assistant.club import store
 from assistant.simulate import random_match
-from assistant.web.admin import password_matches, save_password
-from assistant.web.db import get_db
+from assistant.web.base.auth import password_matches, save_password
+from assistant.web.base.db import get_db
 from tests.helpers import app_with_admin, page_token
 
 PASSWORD = "correct horse battery"

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from assistant.engine.limits import MAX_HANDS, MAX_NAME
-from assistant.web import bounds
+from assistant.web.base import bounds
 from tests.helpers import FormClient, a_match, app_with_admin, database_rows, post_json
 
 PASSWORD = "bounds and limits"

@@ -8,7 +8,7 @@ import pytest
 
 from assistant.engine import replay
 from assistant.simulate import random_match
-from assistant.web.dominoes import REACH, view
+from assistant.web.table.dominoes import REACH, view
 from tests.helpers import hand, record
 
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from assistant import create_app
-from assistant.web import catalogs
+from assistant.web.base import catalogs
 from tests.helpers import example, fresh_match, version
 
 EXPIRED = "This form has expired or did not come from this app: reload the page."

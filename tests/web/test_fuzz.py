@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.engine import add_entry, replay
-from assistant.web.bounds import MAX_ID, IdConverter
+from assistant.web.base.bounds import MAX_ID, IdConverter
 from tests.helpers import (
     BOUNDARY,
     MARKERS,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from assistant.club import registry, store
 from assistant.db import immediate
-from assistant.web.db import get_db
+from assistant.web.base.db import get_db
 from tests.helpers import D, G, create, post_json, record
 
 

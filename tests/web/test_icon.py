@@ -3,7 +3,7 @@ the 404 page: the icon is a small SVG domino served from static/ (CSP: images fr
 
 import re
 
-from assistant.web.security import CSP
+from assistant.web.base.security import CSP
 from tests.helpers import STATIC, example
 
 

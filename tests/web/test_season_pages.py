@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from assistant.club import derive, nights
-from assistant.web.admin import save_password
+from assistant.web.base.auth import save_password
 from tests.helpers import WON_RULES, accept_imported, create, record, won
 
 PASSWORD = "club admin 123"

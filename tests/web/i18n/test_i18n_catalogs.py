@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from assistant.web import catalogs
-from assistant.web.i18n import LANGUAGES
+from assistant.web.base import catalogs
+from assistant.web.base.i18n import LANGUAGES
 
 HINT = "run `python -m assistant translations`, then translate them in assistant/translations/"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w*)\}")

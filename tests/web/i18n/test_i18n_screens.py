@@ -7,9 +7,9 @@ from html.parser import HTMLParser
 import pytest
 
 from assistant.engine import RecordError, replay
-from assistant.web import catalogs
-from assistant.web.i18n import number, signed
-from assistant.web.messages import explain
+from assistant.web.base import catalogs
+from assistant.web.base.i18n import number, signed
+from assistant.web.base.messages import explain
 from tests.helpers import create, example
 
 OTHERS = ["da", "sv", "fr"]

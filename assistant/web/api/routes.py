@@ -8,11 +8,11 @@ from werkzeug.exceptions import BadRequest, HTTPException
 
 from assistant.club import store
 from assistant.engine import RecordError, replay
-from assistant.web.admin import is_admin, refuse
-from assistant.web.bounds import MAX_POSITION, MAX_VERSION, json_number
-from assistant.web.db import get_db
-from assistant.web.errors import message
-from assistant.web.messages import explain
+from assistant.web.base.auth import is_admin, refuse
+from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, json_number
+from assistant.web.base.db import get_db
+from assistant.web.base.errors import message
+from assistant.web.base.messages import explain
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -24,6 +24,7 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
 from assistant.engine.limits import MAX_NAME, MAX_TARGET
+from assistant.web.base.auth import is_admin  # the admin's session, checked before the body
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -66,8 +67,6 @@ def _limit_body() -> None:
     view = current_app.view_functions.get(request.endpoint or "")
     limit = getattr(view, "body_limit", None)
     if limit is not None and getattr(view, "body_admin_only", False):
-        from assistant.web.admin import is_admin  # the admin's session, checked before the body
-
         limit = limit if is_admin() else FORM
     if limit is None:
         limit = JSON_BODY if request.path.startswith("/api/") else FORM

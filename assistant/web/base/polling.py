@@ -13,7 +13,7 @@ from collections.abc import Callable
 from flask import Response, request
 from flask_babel import get_locale
 
-from assistant.web import htmx
+from assistant.web.base.htmx import htmx
 
 STARTED = str(time.time())  # a new server (new code, new templates) never answers 304 to old
 

@@ -14,8 +14,8 @@ from flask_babel import format_date, format_decimal, get_locale, get_translation
 from flask_babel import gettext as _
 
 from assistant.engine.errors import N_
-from assistant.web.catalogs import compile_catalogs
-from assistant.web.security import local_path
+from assistant.web.base.catalogs import compile_catalogs
+from assistant.web.base.security import local_path
 
 LANGUAGES = ["en", "da", "sv", "fr"]
 # Each language named in itself, for the switch.

@@ -1,35 +1,38 @@
-"""The screens: home, new match, the table, import and export."""
+"""The table: one match played tile by tile, and every correction of it.
+
+GET  /matches/<id>                 the table (?tile=T asks T's end, ?fix=N corrects entry N)
+POST /matches/<id>/play            a tile laid (tile, end)
+POST /matches/<id>/draw            tiles drawn from the boneyard
+POST /matches/<id>/pass            a pass
+POST /matches/<id>/undo            the last entry taken back
+POST /matches/<id>/correct         an entry of the hand corrected in place
+POST /matches/<id>/turn            the lead turned round (until the second tile)
+POST /matches/<id>/leader          who leads the next hand, when the rules leave it open
+POST /matches/<id>/left/preview    the hand's settlement before Confirm
+POST /matches/<id>/left            the tiles left in hand: the hand settled
+POST /matches/<id>/final           the players are done with a finished match
+POST /matches/<id>/rematch         the same players again
+GET  /matches/<id>/record.json     the match record
+"""
 
 import json
 import secrets
 
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    flash,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
-from assistant.club import draws, queries, registry, store
-from assistant.engine import RecordError, halves, last_entry, new_record, replay
-from assistant.web import bounds, htmx, newmatch
-from assistant.web.admin import is_admin
-from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
-from assistant.web.db import get_db
-from assistant.web.i18n import end_name
-from assistant.web.live import watch_code
-from assistant.web.messages import explain
-from assistant.web.pieces import match_or_404, page
-from assistant.web.table import Table, build, hand_entries
+from assistant.club import draws, store
+from assistant.engine import RecordError, halves, last_entry, new_record
+from assistant.web.base.auth import is_admin
+from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.htmx import htmx
+from assistant.web.base.i18n import end_name
+from assistant.web.base.messages import explain
+from assistant.web.base.pages import go, match_or_404, page, watch_code
+from assistant.web.table.view import Table, build, hand_entries
 
-bp = Blueprint("views", __name__)
+bp = Blueprint("table", __name__)
 
 
 def _table(table: Table, status: int = 200) -> Response:
@@ -37,15 +40,7 @@ def _table(table: Table, status: int = 200) -> Response:
 
 
 def _see(match_id: int) -> Response:
-    return redirect(url_for("views.table", match_id=match_id), 303)
-
-
-def _go(target: str) -> Response:
-    """To another page (a new match's table, the admin's login): htmx is told to load it as a
-    page of its own, so the address bar shows it and a reload finds it again."""
-    if htmx:
-        return Response(status=204, headers={"HX-Redirect": target})
-    return redirect(target, 303)
+    return redirect(url_for("table.table", match_id=match_id), 303)
 
 
 def _form_version() -> int:
@@ -75,8 +70,8 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
         message = _("The table changed — here is the latest.")
         return _table(build(stale.fresh, message=message), 409)
     except store.ClosedMatch:
-        table = url_for("views.table", match_id=match_id)
-        return _go(url_for("admin.login", next=table))
+        table = url_for("table.table", match_id=match_id)
+        return go(url_for("admin.login", next=table))
     except RecordError as error:
         return _table(build(match_or_404(match_id), message=explain(error), **extra), 422)
     said = notice(saved) if notice else None
@@ -95,74 +90,6 @@ def _enter(match_id: int, entry: dict, **extra) -> Response:
         lambda db, version: store.enter(db, match_id, version, entry, admin=is_admin()),
         **extra,
     )
-
-
-# -- home -------------------------------------------------------------------------------------
-
-
-@bp.get("/")
-def home():
-    return render_template("home.html", **_home_lists())
-
-
-@bp.post("/matches/archive")
-def archive():
-    """Files away the matches in play nobody has touched for a week (they stay in the
-    history, and come back when someone plays on)."""
-    count = store.archive(get_db())
-    flash(ngettext("%(num)s match was archived.", "%(num)s matches were archived.", count))
-    return redirect(url_for("views.home"), 303)
-
-
-def _home_lists() -> dict:
-    db = get_db()
-    lists = queries.home(db) | {"stale": len(store.stale_in_play(db))}
-    for row in lists["playing"]:
-        row["hand"] = _hand_in_play(row["id"])
-    return lists
-
-
-def _hand_in_play(match_id: int) -> int | None:
-    """The number of the hand being played or about to be led, as its table shows it (the
-    replay of a match in play is kept in memory: this is a look-up)."""
-    try:
-        stored = store.get(get_db(), match_id)
-    except store.UnknownMatch:
-        return None
-    return store.replayed(get_db(), stored).hand.number
-
-
-# -- new match --------------------------------------------------------------------------------
-
-
-def _known_names() -> list[str]:
-    return [player["name"] for player in registry.all_players(get_db())]
-
-
-def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:
-    return page("new.html", "new/_form.html", status, form=form, known_names=_known_names())
-
-
-@bp.get("/matches/new")
-def new_match():
-    return _new_form(newmatch.NewMatch())
-
-
-@bp.post("/matches/new")
-def create_match():
-    form = newmatch.from_form(request.form)
-    if "create" not in request.form:
-        return _new_form(form)  # a seat moved or a preset changed: the form again
-    try:
-        record = form.record(date=store.local_now())
-    except ValueError as error:
-        form.error = str(error)
-        return _new_form(form, 422)
-    leader = form.leader if form.leader in record["players"] else None
-    if form.leader == "lots":
-        leader = secrets.choice(record["players"])
-    stored = store.create(get_db(), record, leader)
-    return _go(url_for("views.table", match_id=stored.id))
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -353,7 +280,7 @@ def rematch(match_id: int):
     partnership = old.get("partnership", False)
     record = new_record(old["rules"], old["players"], partnership, store.local_now())
     store.close(get_db(), match_id)  # the table has moved on: the old match is final
-    return _go(url_for("views.table", match_id=store.create(get_db(), record).id))
+    return go(url_for("table.table", match_id=store.create(get_db(), record).id))
 
 
 # -- export and import ------------------------------------------------------------------------
@@ -366,30 +293,3 @@ def export(match_id: int):
     filename = f"allfives-match-{match_id}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-@bp.post("/matches/import")
-@bounds.body(bounds.RECORD_FILE)
-def import_match():
-    """One match record, at the table (no admin needed): a match that arrives with hands played
-    is marked imported and counts once the club admin accepts it."""
-    upload = request.files.get("record")
-    error = None
-    if upload is None or not upload.filename:
-        error = _("Choose a match record file (.json) to import.")
-    else:
-        try:
-            record = bounds.parse_json(upload.read())
-            replay(record)
-        except bounds.BadJSON as bad:
-            error = str(bad) if bad.deep else _("This file is not a match record: it is not JSON.")
-        except RecordError as broken:
-            error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
-    if error:
-        return _home_with_error(error)
-    stored = store.create(get_db(), record, origin="import")
-    return _go(url_for("views.table", match_id=stored.id))
-
-
-def _home_with_error(error: str) -> Response:
-    return make_response(render_template("home.html", import_error=error, **_home_lists()), 422)

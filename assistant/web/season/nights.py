@@ -8,9 +8,9 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 from assistant.club import draws, league, nights
-from assistant.web.bounds import MAX_PAGE, whole_number
-from assistant.web.db import get_db
-from assistant.web.pieces import page
+from assistant.web.base.bounds import MAX_PAGE, whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.pages import page
 
 bp = Blueprint("nights", __name__)
 PAGE = 50

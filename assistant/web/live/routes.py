@@ -11,10 +11,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from assistant.club import nights, store
-from assistant.web.db import get_db
-from assistant.web.pieces import page
-from assistant.web.polling import polled
-from assistant.web.table import build
+from assistant.web.base.db import get_db
+from assistant.web.base.pages import page
+from assistant.web.base.polling import polled
+from assistant.web.table.view import build
 
 bp = Blueprint("live", __name__)
 BOARD_HOURS = 24  # a match in progress shows on the board while it was played this recently
@@ -24,12 +24,6 @@ BOARD_TABLES = 40  # the board pages through them, 8 at a time on a TV
 def qr_svg(url: str) -> Markup:
     svg = segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
     return Markup(svg)
-
-
-def watch_code(match_id: int) -> str | None:
-    row = get_db().execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
-    found = row.fetchone()
-    return found[0] if found else None
 
 
 def _match_for(code: str) -> store.StoredMatch:

@@ -8,11 +8,11 @@ from flask_babel import ngettext
 from assistant.club import store
 from assistant.club.store import StoredMatch
 from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, tile_name
-from assistant.web import settled
-from assistant.web.db import get_db
-from assistant.web.i18n import end_name, number, signed, term_text
-from assistant.web.messages import explain
-from assistant.web.pieces import side_name
+from assistant.web.base.db import get_db
+from assistant.web.base.i18n import end_name, number, signed, term_text
+from assistant.web.base.messages import explain
+from assistant.web.base.pages import side_name
+from assistant.web.table import settled
 
 
 @dataclass

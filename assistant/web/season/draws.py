@@ -12,12 +12,12 @@ from werkzeug.datastructures import MultiDict
 from assistant.club import draw, draws, league, nights, registry
 from assistant.engine import PRESETS, RecordError, new_record
 from assistant.engine.limits import MAX_TARGET
-from assistant.web.admin import admin_required
-from assistant.web.bounds import whole_number
-from assistant.web.db import get_db
-from assistant.web.messages import explain
-from assistant.web.nights import kind_names, night_or_404
-from assistant.web.pieces import page
+from assistant.web.base.auth import admin_required
+from assistant.web.base.bounds import whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.messages import explain
+from assistant.web.base.pages import page
+from assistant.web.season.nights import kind_names, night_or_404
 
 bp = Blueprint("draws", __name__)
 MAX_ROUNDS = 20
@@ -234,7 +234,7 @@ def start(draw_id: int):
     if draws.seating(made, number, table) is None:
         abort(404, _("That table is not in the draw."))
     match_id = draws.start(get_db(), made, number, table)
-    return redirect(url_for("views.table", match_id=match_id), 303)
+    return redirect(url_for("table.table", match_id=match_id), 303)
 
 
 @bp.post("/draws/<int:draw_id>/delete")

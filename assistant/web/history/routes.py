@@ -26,14 +26,13 @@ from flask_babel import gettext as _
 
 from assistant.club import derive, exports, imports, queries, steps, store
 from assistant.engine import RecordError, replay
-from assistant.web import bounds
-from assistant.web.admin import admin_required
-from assistant.web.bounds import MAX_PAGE, MAX_STEP, MAX_VERSION, whole_number
-from assistant.web.db import get_db
-from assistant.web.live import watch_code
-from assistant.web.messages import explain
-from assistant.web.pieces import match_or_404, page
-from assistant.web.settled import explain as explain_settlement
+from assistant.web.base import bounds
+from assistant.web.base.auth import admin_required
+from assistant.web.base.bounds import MAX_PAGE, MAX_STEP, MAX_VERSION, whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.messages import explain
+from assistant.web.base.pages import match_or_404, page, watch_code
+from assistant.web.table.settled import explain as explain_settlement
 
 bp = Blueprint("history", __name__)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

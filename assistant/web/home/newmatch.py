@@ -8,9 +8,9 @@ from werkzeug.datastructures import MultiDict
 from assistant.engine import DESCRIPTIONS, PRESETS, TILES, RecordError, new_record, preset
 from assistant.engine.limits import MAX_TARGET
 from assistant.engine.rules import CHOICES
-from assistant.web.bounds import whole_number
-from assistant.web.i18n import option_label
-from assistant.web.messages import explain
+from assistant.web.base.bounds import whole_number
+from assistant.web.base.i18n import option_label
+from assistant.web.base.messages import explain
 
 SEATS = 4
 ADVANCED = tuple(CHOICES) + ("boneyard_reserve",)

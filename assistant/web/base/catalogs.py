@@ -18,7 +18,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-PACKAGE = Path(__file__).resolve().parents[1]  # assistant/
+PACKAGE = Path(__file__).resolve().parents[2]  # assistant/
 SOURCE = PACKAGE / "translations"
 CHECKOUT = PACKAGE.parent
 KEYWORDS = {

@@ -4,7 +4,7 @@ from flask_babel import gettext as _
 
 from assistant.engine import RecordError
 from assistant.engine.layout import EndList
-from assistant.web.i18n import END_NAMES, end_name, ends_text
+from assistant.web.base.i18n import END_NAMES, end_name, ends_text
 
 
 def _param(name: str, value: object) -> object:

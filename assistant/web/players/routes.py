@@ -4,15 +4,14 @@ leaderboard of ratings."""
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from assistant.club import queries, ratings, registry
-from assistant.db import immediate
+from assistant.club import queries, registry, store
 from assistant.engine.limits import MAX_NAME
-from assistant.web.admin import admin_required
-from assistant.web.bounds import MAX_ID, MAX_PAGE, whole_number
-from assistant.web.db import get_db
-from assistant.web.i18n import preset_name
-from assistant.web.pieces import page
-from assistant.web.season import choice_args, chosen
+from assistant.web.base.auth import admin_required
+from assistant.web.base.bounds import MAX_ID, MAX_PAGE, whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.i18n import preset_name
+from assistant.web.base.pages import page
+from assistant.web.base.seasons import choice_args, chosen
 
 bp = Blueprint("club", __name__)
 
@@ -41,8 +40,7 @@ def add_player():
         return _players_page(_message(error), 422, name=request.form.get("name", "")[:MAX_NAME])
     if registry.find(db, name) is not None:
         return _players_page(_("%(name)s is already in the club.", name=name), 422, name=name)
-    with immediate(db):
-        registry.ensure(db, name)
+    store.add_player(db, name)
     return redirect(url_for("club.players"), 303)
 
 
@@ -86,8 +84,7 @@ def rename(player_id: int):
     db = get_db()
     _player_or_404(player_id)
     try:
-        with immediate(db):
-            registry.rename(db, player_id, request.form.get("name", ""))
+        store.rename_player(db, player_id, request.form.get("name", ""))
     except registry.RegistryError as error:
         return _players_page(_message(error), 422)
     return redirect(url_for("club.player", player_id=player_id), 303)
@@ -102,9 +99,7 @@ def merge():
     if source is None or target is None:
         return _players_page(_("Pick the two players to merge."), 422)
     try:
-        with immediate(db):
-            registry.merge(db, source, target)
-            ratings.mark_dirty(db)
+        store.merge_players(db, source, target)
     except registry.RegistryError as error:
         return _players_page(_message(error), 422)
     return redirect(url_for("club.player", player_id=target), 303)

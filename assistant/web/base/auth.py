@@ -22,10 +22,8 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
-    flash,
     g,
     redirect,
-    render_template,
     request,
     session,
     url_for,
@@ -34,12 +32,8 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from assistant.db import immediate, instance_folder
-from assistant.engine import replay
-from assistant.web import htmx
-from assistant.web.db import get_db
-from assistant.web.pieces import match_or_404
-from assistant.web.security import local_path
+from assistant.db import instance_folder
+from assistant.web.base.htmx import htmx
 
 bp = Blueprint("admin", __name__)
 
@@ -130,7 +124,7 @@ def _expired(logged_in: str, now: datetime) -> bool:
         return True
 
 
-def _begin_session() -> None:
+def begin_session() -> None:
     token = secrets.token_urlsafe(24)
     now = datetime.now(UTC)
 
@@ -143,7 +137,7 @@ def _begin_session() -> None:
     session["admin"] = {"generation": data["generation"], "token": token}
 
 
-def _end_session() -> None:
+def end_session() -> None:
     cookie = _cookie()
     session.pop("admin", None)
     if cookie and cookie.get("token"):
@@ -223,56 +217,6 @@ def admin_required(view):
     return wrapped
 
 
-# -- routes -----------------------------------------------------------------------------------
-
-
-@bp.route("/admin/login", methods=["GET", "POST"])
-def login():
-    error = None
-    status = 200
-    next_url = local_path(request.values.get("next")) or ""
-    if request.method == "POST":
-        if not current_app.extensions["admin_logins"].allow(request.remote_addr or "?"):
-            error = _("Too many login attempts: wait a minute and try again.")
-            status = 429
-        elif not password_file(current_app).exists():
-            error = _("No admin password is set: run `python -m assistant admin-password`.")
-            status = 403
-        elif password_matches(password_file(current_app), request.form.get("password", "")):
-            _begin_session()
-            return redirect(next_url or url_for("views.home"), 303)
-        else:
-            error = _("Wrong password.")
-            status = 401
-    page = render_template("admin/login.html", error=error, next_url=next_url)
-    return page, status
-
-
-@bp.post("/admin/logout")
-def logout():
-    _end_session()
-    return redirect(url_for("views.home"), 303)
-
-
-@bp.get("/matches/<int:match_id>/delete")
-@admin_required
-def confirm_delete(match_id: int):
-    """The confirmation step (no JavaScript needed): what is about to go, and two buttons."""
-    stored = match_or_404(match_id)
-    return render_template("history/delete.html", stored=stored, match=replay(stored.record))
-
-
-@bp.post("/matches/<int:match_id>/delete")
-@admin_required
-def delete_match(match_id: int):
-    match_or_404(match_id)
-    db = get_db()
-    with immediate(db):
-        db.execute("DELETE FROM matches WHERE id = ?", [match_id])
-    flash(_("Match %(n)s was deleted.", n=match_id))
-    return redirect(url_for("history.history"), 303)
-
-
 # -- session cookie ---------------------------------------------------------------------------
 
 
@@ -290,13 +234,6 @@ class SessionInterface(SecureCookieSessionInterface):
         return True
 
 
-def init_app(app: Flask) -> None:
-    app.session_interface = SessionInterface()
-    app.extensions["admin_logins"] = RateLimit(ATTEMPTS, WINDOW)
-    app.register_blueprint(bp)
-    app.jinja_env.globals.update(is_admin=is_admin)
-
-
 # -- command line -----------------------------------------------------------------------------
 
 
@@ -310,6 +247,12 @@ def _read_new_password() -> str:
     if len(lines) >= 2 and lines[0] != lines[1]:
         raise ValueError("the two passwords differ")
     return lines[0] if lines else ""
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = SessionInterface()
+    app.extensions["admin_logins"] = RateLimit(ATTEMPTS, WINDOW)
+    app.jinja_env.globals.update(is_admin=is_admin)
 
 
 def admin_password_command(file: str | None) -> int:

@@ -9,38 +9,17 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import league as standings
-from assistant.club import nights, seasons
+from assistant.club import nights, seasons, store
 from assistant.club.seasons import Season
-from assistant.db import immediate
-from assistant.web.admin import admin_required
-from assistant.web.bounds import whole_number
-from assistant.web.db import get_db
-from assistant.web.pieces import page
+from assistant.web.base.auth import admin_required
+from assistant.web.base.bounds import whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.pages import page
+from assistant.web.base.seasons import chosen
 
 bp = Blueprint("season", __name__)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_MINIMUM = 1000
-
-
-def chosen() -> tuple[Season | None, list[Season]]:
-    """The season the page is read for (`?season=<id>`, or `?season=all`: all time; by default
-    the current season, else all time) and every season, for the choice."""
-    db = get_db()
-    every = seasons.all_seasons(db)
-    arg = request.args.get("season", "")
-    if not arg:
-        return seasons.holding(db, nights.tonight()), every
-    if arg == "all":
-        return None, every
-    found = next((s for s in every if arg.isdigit() and str(s.id) == arg), None)
-    if found is None:
-        abort(404, _("There is no such season."))
-    return found, every
-
-
-def choice_args(season: Season | None) -> dict:
-    """The query arguments that keep this choice of season on the page's other links."""
-    return {"season": season.id if season else "all"}
 
 
 @bp.get("/league")
@@ -114,9 +93,7 @@ def _save(season_id: int | None):
     form, error = _season_form(season_id)
     if error:
         return _seasons_page(error, 422, form)
-    db = get_db()
-    with immediate(db):
-        seasons.save(db, form["name"], form["starts"], form["ends"], season_id)
+    store.save_season(get_db(), form["name"], form["starts"], form["ends"], season_id)
     return redirect(url_for("season.seasons_page"), 303)
 
 
@@ -144,9 +121,7 @@ def edit_season(season_id: int):
 @admin_required
 def delete_season(season_id: int):
     _season_or_404(season_id)
-    db = get_db()
-    with immediate(db):
-        seasons.delete(db, season_id)
+    store.delete_season(get_db(), season_id)
     return redirect(url_for("season.seasons_page"), 303)
 
 
@@ -157,7 +132,5 @@ def set_minimum():
     if games is None:
         message = _("The minimum is a whole number from 0 to %(most)s.", most=MAX_MINIMUM)
         return _seasons_page(message, 422)
-    db = get_db()
-    with immediate(db):
-        seasons.set_league_minimum(db, games)
+    store.set_league_minimum(get_db(), games)
     return redirect(url_for("season.seasons_page"), 303)

@@ -1,12 +1,12 @@
-"""What the screens share: a full page or only its piece of screen for htmx, a match or a 404,
-and a side named as the club calls its players now."""
+"""What the screens share: a full page or only its piece of screen for htmx, another page to
+go to, a match or a 404, its watch code, and a side named as the club calls its players now."""
 
-from flask import Response, abort, g, make_response, render_template
+from flask import Response, abort, g, make_response, redirect, render_template
 from flask_babel import gettext as _
 
 from assistant.club import registry, store
-from assistant.web import htmx
-from assistant.web.db import get_db
+from assistant.web.base.db import get_db
+from assistant.web.base.htmx import htmx
 
 
 def page(template: str, partial: str, status: int = 200, **context) -> Response:
@@ -16,11 +16,26 @@ def page(template: str, partial: str, status: int = 200, **context) -> Response:
     return response
 
 
+def go(target: str) -> Response:
+    """To another page (a new match's table, the admin's login): htmx is told to load it as a
+    page of its own, so the address bar shows it and a reload finds it again."""
+    if htmx:
+        return Response(status=204, headers={"HX-Redirect": target})
+    return redirect(target, 303)
+
+
 def match_or_404(match_id: int) -> store.StoredMatch:
     try:
         return store.get(get_db(), match_id)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
+
+
+def watch_code(match_id: int) -> str | None:
+    """The code of the match's read-only watch page."""
+    row = get_db().execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
+    found = row.fetchone()
+    return found[0] if found else None
 
 
 def side_name(match, side: int) -> str:

@@ -8,7 +8,7 @@ from flask import Flask, make_response, render_template, request
 from flask_babel import lazy_gettext as _  # lazy: the language is the request's
 from werkzeug.exceptions import HTTPException
 
-from assistant.web import htmx
+from assistant.web.base.htmx import htmx
 
 # Per status: a heading, and what to do when the code that stopped gave no reason of its own.
 PAGES = {

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from assistant.engine import settlement as rule
-from assistant.web.i18n import number, signed
+from assistant.web.base.i18n import number, signed
 
 ARROW = " → "
 

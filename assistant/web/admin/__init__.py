@@ -1,0 +1,1 @@
+"""The club admin's own screens."""

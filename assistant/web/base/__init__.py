@@ -1,0 +1,1 @@
+"""What every screen shares: the connection, bounds, languages, security, errors, pages."""

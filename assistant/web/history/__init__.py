@@ -1,0 +1,1 @@
+"""The club's history: matches, scorepads, replays, exports, imports."""

@@ -1,0 +1,129 @@
+"""Home and the way into a match: the matches in play and the latest finished, archiving the
+stale ones, New match, and one match record imported at the table.
+
+    GET  /                    home
+    POST /matches/archive     the matches in play untouched for a week filed away
+    GET  /matches/new         the new match form
+    POST /matches/new         the form again (a seat moved, a preset changed) or the new match
+    POST /matches/import      one match record file: a match of its own
+"""
+
+import secrets
+
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from assistant.club import queries, registry, store
+from assistant.engine import RecordError, replay
+from assistant.web.base import bounds
+from assistant.web.base.db import get_db
+from assistant.web.base.messages import explain
+from assistant.web.base.pages import go, page
+from assistant.web.home import newmatch
+
+bp = Blueprint("home", __name__)
+
+
+# -- home -------------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html", **_home_lists())
+
+
+@bp.post("/matches/archive")
+def archive():
+    """Files away the matches in play nobody has touched for a week (they stay in the
+    history, and come back when someone plays on)."""
+    count = store.archive(get_db())
+    flash(ngettext("%(num)s match was archived.", "%(num)s matches were archived.", count))
+    return redirect(url_for("home.home"), 303)
+
+
+def _home_lists() -> dict:
+    db = get_db()
+    lists = queries.home(db) | {"stale": len(store.stale_in_play(db))}
+    for row in lists["playing"]:
+        row["hand"] = _hand_in_play(row["id"])
+    return lists
+
+
+def _hand_in_play(match_id: int) -> int | None:
+    """The number of the hand being played or about to be led, as its table shows it (the
+    replay of a match in play is kept in memory: this is a look-up)."""
+    try:
+        stored = store.get(get_db(), match_id)
+    except store.UnknownMatch:
+        return None
+    return store.replayed(get_db(), stored).hand.number
+
+
+# -- new match --------------------------------------------------------------------------------
+
+
+def _known_names() -> list[str]:
+    return [player["name"] for player in registry.all_players(get_db())]
+
+
+def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:
+    return page("new.html", "new/_form.html", status, form=form, known_names=_known_names())
+
+
+@bp.get("/matches/new")
+def new_match():
+    return _new_form(newmatch.NewMatch())
+
+
+@bp.post("/matches/new")
+def create_match():
+    form = newmatch.from_form(request.form)
+    if "create" not in request.form:
+        return _new_form(form)  # a seat moved or a preset changed: the form again
+    try:
+        record = form.record(date=store.local_now())
+    except ValueError as error:
+        form.error = str(error)
+        return _new_form(form, 422)
+    leader = form.leader if form.leader in record["players"] else None
+    if form.leader == "lots":
+        leader = secrets.choice(record["players"])
+    stored = store.create(get_db(), record, leader)
+    return go(url_for("table.table", match_id=stored.id))
+
+
+@bp.post("/matches/import")
+@bounds.body(bounds.RECORD_FILE)
+def import_match():
+    """One match record, at the table (no admin needed): a match that arrives with hands played
+    is marked imported and counts once the club admin accepts it."""
+    upload = request.files.get("record")
+    error = None
+    if upload is None or not upload.filename:
+        error = _("Choose a match record file (.json) to import.")
+    else:
+        try:
+            record = bounds.parse_json(upload.read())
+            replay(record)
+        except bounds.BadJSON as bad:
+            error = str(bad) if bad.deep else _("This file is not a match record: it is not JSON.")
+        except RecordError as broken:
+            error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
+    if error:
+        return _home_with_error(error)
+    stored = store.create(get_db(), record, origin="import")
+    return go(url_for("table.table", match_id=stored.id))
+
+
+def _home_with_error(error: str) -> Response:
+    return make_response(render_template("home.html", import_error=error, **_home_lists()), 422)

@@ -1,0 +1,1 @@
+"""Players and their statistics, the leaderboard, renames and merges."""

@@ -1,0 +1,1 @@
+"""Seasons and the league, club nights, the night's draw."""

@@ -1,0 +1,1 @@
+"""The table: its routes, what it shows, the settlement in words, the domino drawing."""
