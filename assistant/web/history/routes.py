@@ -24,7 +24,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, exports, imports, queries, steps, store
+from assistant.club import derive, export_files, exports, imports, queries, steps, store
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.auth import admin_required
@@ -121,8 +121,14 @@ def _path() -> str:
     return current_app.config["DATABASE"]
 
 
-def _download(body, mimetype: str, kind: str, extension: str) -> Response:
-    response = Response(body, mimetype=mimetype)
+def _download(kind: str, extension: str, mimetype: str, sheet=None) -> Response:
+    """The export written whole by the export process, then sent: a failure is an error page,
+    never a download cut short."""
+    try:
+        path = export_files.written(kind, _selection(), sheet)
+    except export_files.ExportFailed:
+        abort(503, _("The export could not be written: try again in a minute."))
+    response = Response(export_files.sent(path), mimetype=mimetype)
     name = exports.file_name(kind, extension)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.vary.add("Accept-Language")
@@ -152,25 +158,22 @@ def _spreadsheet() -> exports.Spreadsheet:
 
 @bp.get("/history/matches.csv")
 def matches_csv():
-    body = exports.matches_csv(_selection(), _spreadsheet())
-    return _download(body, "text/csv", "matches", "csv")
+    return _download("matches", "csv", "text/csv", _spreadsheet())
 
 
 @bp.get("/history/players.csv")
 def players_csv():
-    body = exports.players_csv(_selection(), _spreadsheet())
-    return _download(body, "text/csv", "players", "csv")
+    return _download("players", "csv", "text/csv", _spreadsheet())
 
 
 @bp.get("/history/hands.csv")
 def hands_csv():
-    body = exports.hands_csv(_selection(), _spreadsheet())
-    return _download(body, "text/csv", "hands", "csv")
+    return _download("hands", "csv", "text/csv", _spreadsheet())
 
 
 @bp.get("/history/records.json")
 def records_json():
-    return _download(exports.records_json(_selection()), "application/json", "records", "json")
+    return _download("records", "json", "application/json")
 
 
 def _import_page(error: str | None = None, status: int = 200):
