@@ -1,6 +1,7 @@
 """The SQLite file, on the ground floor: where it lives, a connection, a write transaction. No
 Flask, no club, no web: the app, the club and the command line all stand on this."""
 
+import errno
 import os
 import sqlite3
 import sys
@@ -77,3 +78,31 @@ def immediate(db: Database) -> Iterator[Database]:
             db.rollback()
             raise
         db.execute("COMMIT")
+
+
+# -- faults of the file and its disk --------------------------------------------------------------
+
+FULL, READ_ONLY, DAMAGED = "full", "read-only", "damaged"
+_SQLITE_KINDS = {13: FULL, 8: READ_ONLY, 11: DAMAGED, 26: DAMAGED}  # primary result codes
+_OS_KINDS = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EROFS: READ_ONLY}
+
+
+def fault(error: BaseException | None) -> str | None:
+    """What is wrong with the database file or its disk, when that is what `error` says: FULL
+    (no space left), READ_ONLY (the file, its folder or the disk cannot be written) or DAMAGED
+    (the file is not, or no longer, a whole SQLite database); None for anything else."""
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None:
+            return _SQLITE_KINDS.get(code & 0xFF)
+        text = str(error)
+        if "disk is full" in text:
+            return FULL
+        if "readonly database" in text:
+            return READ_ONLY
+        if "malformed" in text or "not a database" in text:
+            return DAMAGED
+        return None
+    if isinstance(error, OSError):
+        return _OS_KINDS.get(error.errno)
+    return None
