@@ -6,6 +6,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -123,11 +124,22 @@ def _path() -> str:
 
 
 def _download(body, mimetype: str, kind: str, extension: str) -> Response:
-    response = Response(body, mimetype=mimetype)
+    """The export made whole first: a damaged page fails it before anything is sent."""
+    made = exports.whole(body)
+    size = made.tell()
+    made.seek(0)
+    response = Response(_sent(made), mimetype=mimetype)
+    response.content_length = size
     name = exports.file_name(kind, extension)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.vary.add("Accept-Language")
     return response
+
+
+def _sent(made) -> Iterator[bytes]:
+    with made:
+        while block := made.read(65536):
+            yield block
 
 
 def _selection() -> exports.Selection:
