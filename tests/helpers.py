@@ -278,7 +278,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> None:
+    def start(self, ready: str = "/") -> None:
+        """Started, and answering 200 at `ready`."""
         command = [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", str(self.db)]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -287,7 +288,7 @@ class LiveServer:
             if self.process.poll() is not None:
                 raise RuntimeError(self.process.stderr.read().decode())
             try:
-                with urllib.request.urlopen(self.url + "/", timeout=1) as response:
+                with urllib.request.urlopen(self.url + ready, timeout=1) as response:
                     if response.status == 200:
                         return
             except OSError:
