@@ -11,7 +11,16 @@ from pathlib import Path
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from assistant.db import DAMAGED, DatabaseFault, check_file, connect, fault, immediate
+from assistant.db import (
+    DAMAGED,
+    FULL,
+    READ_ONLY,
+    DatabaseFault,
+    check_file,
+    connect,
+    fault,
+    immediate,
+)
 
 migrations = Migrations("allfives")
 
@@ -246,8 +255,19 @@ def migrate(path: str | Path) -> None:
     try:
         _migrate(db)
     except sqlite3.DatabaseError as error:
-        if fault(error) == DAMAGED:
+        kind = fault(error)
+        if kind == DAMAGED:
             raise DatabaseFault(f"{path} is damaged: {error}") from None
+        if kind == READ_ONLY:
+            raise DatabaseFault(
+                f"{path} cannot be written, and this release must bring its schema up to date "
+                "first: make the file and its folder writable for the user that runs the server",
+                damaged=False,
+            ) from None
+        if kind == FULL:
+            raise DatabaseFault(
+                f"the disk that holds {path} is full: free some space on it", damaged=False
+            ) from None
         raise
     finally:
         db.close()

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from assistant.club.imports import stop_dead
 from assistant.club.schema import migrate
-from assistant.db import connect
+from assistant.db import connect, fault
 
 
 def get_db() -> Database:
@@ -29,6 +29,11 @@ def init_app(app: Flask) -> None:
     db = connect(app.config["DATABASE"])
     try:
         stop_dead(db, app.config["DATABASE"])
+    except sqlite3.OperationalError as error:
+        if fault(error) is None:
+            raise
+        # Read-only or full: the server still shows what was saved; writes say what to do.
+        app.logger.warning("imports whose process is gone are not marked stopped: %s", error)
     finally:
         db.close()
     # SQLite checkpoints and deletes the WAL whenever the last connection to the file closes:
