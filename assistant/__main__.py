@@ -31,6 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     rebuild = commands.add_parser("rebuild-stats", help="rebuild the club's statistics cache")
     rebuild.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
 
+    check = commands.add_parser(
+        "check", help="verify the database: SQLite's integrity check, every record replayed"
+    )
+    check.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
+
     load = commands.add_parser("import", help="import a club file (an export, or match records)")
     load.add_argument("file", help="the JSON file: allfives-club/1, a list of records, or one")
     load.add_argument("--db", help="SQLite file (default: instance/allfives.sqlite)")
@@ -38,6 +43,20 @@ def main(argv: list[str] | None = None) -> int:
     load.add_argument("--remove", action="store_true", help=argparse.SUPPRESS)  # its upload
 
     args = parser.parse_args(argv)
+    if args.command in ("serve", "rebuild-stats", "import", "check"):
+        from assistant.db import DatabaseFault, default_database, restore_steps
+
+        try:
+            return _run(args)
+        except DatabaseFault as fault:  # said for the organiser, with no traceback
+            print(f"{args.command}: {fault}", file=sys.stderr)
+            if fault.damaged:
+                print(restore_steps(args.db or default_database()), file=sys.stderr)
+            return 1
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from assistant.engine.cli import replay_command
 
@@ -67,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.club.imports import import_command
 
         return import_command(args.file, args.db, args.import_id, args.remove)
+    if args.command == "check":
+        from assistant.club.verify import check_command
+
+        return check_command(args.db)
     return 2
 
 

@@ -1,6 +1,7 @@
 """The SQLite file, on the ground floor: where it lives, a connection, a write transaction. No
 Flask, no club, no web: the app, the club and the command line all stand on this."""
 
+import errno
 import os
 import sqlite3
 import sys
@@ -77,3 +78,86 @@ def immediate(db: Database) -> Iterator[Database]:
             db.rollback()
             raise
         db.execute("COMMIT")
+
+
+# -- faults of the file and its disk --------------------------------------------------------------
+
+FULL, READ_ONLY, DAMAGED = "full", "read-only", "damaged"
+_SQLITE_KINDS = {13: FULL, 8: READ_ONLY, 11: DAMAGED, 26: DAMAGED}  # primary result codes
+_OS_KINDS = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EROFS: READ_ONLY}
+
+
+def fault(error: BaseException | None) -> str | None:
+    """What is wrong with the database file or its disk, when that is what `error` says: FULL
+    (no space left), READ_ONLY (the file, its folder or the disk cannot be written) or DAMAGED
+    (the file is not, or no longer, a whole SQLite database); None for anything else."""
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None:
+            return _SQLITE_KINDS.get(code & 0xFF)
+        text = str(error)
+        if "disk is full" in text:
+            return FULL
+        if "readonly database" in text:
+            return READ_ONLY
+        if "malformed" in text or "not a database" in text:
+            return DAMAGED
+        return None
+    if isinstance(error, OSError):
+        return _OS_KINDS.get(error.errno)
+    return None
+
+
+class DatabaseFault(Exception):
+    """The database cannot be used as it is: what is wrong, said for the organiser; `damaged`
+    when restoring a backup is what helps."""
+
+    def __init__(self, sentence: str, damaged: bool = True):
+        super().__init__(sentence)
+        self.damaged = damaged
+
+
+HEADER = b"SQLite format 3\x00"
+
+
+def check_file(path: str | Path) -> None:
+    """Raises DatabaseFault when the file at `path` is not a whole SQLite database: something
+    else, overwritten, or cut short (its header says how many pages it holds). A missing or
+    empty file is a new database."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as file:
+            head = file.read(100)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise DatabaseFault(f"{path} cannot be read: {error.strerror}", damaged=False) from None
+    if size == 0:
+        return
+    if not head.startswith(HEADER):
+        raise DatabaseFault(f"{path} is not an SQLite database: it was damaged or overwritten")
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    header_current = head[24:28] == head[92:96]  # else SQLite counts the pages by the size
+    if header_current and size < pages * page_size:
+        raise DatabaseFault(
+            f"{path} is cut short: it holds {size:,} of its {pages * page_size:,} bytes"
+        )
+
+
+def restore_steps(path: str | Path) -> str:
+    """README's "To restore", for this file."""
+    path = Path(path)
+    aside = path.parent / "broken"
+    return "\n".join(
+        [
+            "To restore the latest backup (docs/operations.md, 'Restoring a backup'):",
+            "  1. stop the server;",
+            f"  2. move the damaged file aside: mkdir -p {aside} && mv {path}* {aside}/",
+            f"  3. copy the backup in: cp backups/allfives-YYYY-MM-DD.sqlite {path}",
+            f"  4. check it: python -m assistant check --db {path}",
+            "  5. start the server again.",
+        ]
+    )

@@ -278,16 +278,21 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> None:
+    def command(self) -> list[str]:
         command = [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--db", str(self.db)]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return command + ["--port", str(self.port), "--db", str(self.db)]
+
+    def start(self, ready: str = "/") -> None:
+        """Started, and answering 200 at `ready`."""
+        self.process = subprocess.Popen(
+            self.command(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(self.process.stderr.read().decode())
             try:
-                with urllib.request.urlopen(self.url + "/", timeout=1) as response:
+                with urllib.request.urlopen(self.url + ready, timeout=1) as response:
                     if response.status == 200:
                         return
             except OSError:

@@ -14,7 +14,9 @@ comma (Danish, Swedish and French spreadsheets), and never holds a cell a spread
 as a formula: a text starting with = + - @, a tab or a carriage return, that is not a number,
 gets a leading apostrophe (OWASP, "CSV Injection").
 
-Exports are streamed after the request's connection is closed: each reads on its own."""
+Each export reads on a connection of its own, and is made whole before any of it is sent
+(`whole`): one that meets a damaged page of the database fails with nothing sent, never a file
+cut short behind a 200."""
 
 import csv
 import io
@@ -70,6 +72,16 @@ class Selection:
 
 def _opened(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=10)
+
+
+def _record(text: str, match_id: int):
+    """A stored record; one that is not JSON was damaged on disk (the store writes JSON only)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise sqlite3.DatabaseError(
+            f"database disk image is malformed: the record of match {match_id} is not JSON"
+        ) from None
 
 
 def _now_name(names: dict[str, str], entered: str) -> str:
@@ -187,7 +199,7 @@ def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
         for match_id in ids:
             (text,) = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id]).fetchone()
             try:
-                match = replay(orjson.loads(text))
+                match = replay(_record(text, match_id))
             except RecordError:
                 continue
             for hand in derive.hand_rows(match):
@@ -219,7 +231,7 @@ def records_json(selection: Selection) -> Iterator[bytes]:
             created, text = conn.execute(
                 "SELECT created, record FROM matches WHERE id = ?", [match_id]
             ).fetchone()
-            item = {"id": match_id, "created": created, "record": orjson.loads(text)}
+            item = {"id": match_id, "created": created, "record": _record(text, match_id)}
             yield (b",\n" if n else b"") + orjson.dumps(item)
     finally:
         conn.close()

@@ -442,7 +442,7 @@ def import_items(db, items: list[dict], created=None) -> list[dict]:
 
 STATUS_COLUMNS = (
     "id", "created", "name", "total", "done", "status", "accepted", "size", "position",
-    "imported", "duplicates", "broken", "error",
+    "imported", "duplicates", "broken", "error", "discarded",
 )  # fmt: skip
 
 
@@ -484,12 +484,65 @@ def recent(db, limit: int = 20) -> list[dict]:
 
 
 def begin(db, name: str, size: int) -> int:
-    """The row of a new import (status running); its id."""
+    """The row of a new import (status running, run by this process until `start` hands it to a
+    process of its own); its id."""
     with immediate(db):
         return db.execute(
-            "INSERT INTO imports(created, name, size, status) VALUES (?, ?, ?, 'running')",
-            [now(), name[:200], size],
+            "INSERT INTO imports(created, name, size, status, pid) VALUES (?, ?, ?, 'running', ?)",
+            [now(), name[:200], size, os.getpid()],
         ).lastrowid
+
+
+def upload_folder(database: str | Path) -> Path:
+    """Where the server keeps the files it was sent to import, beside the database (never shared
+    with another database): `allfives.sqlite-imports/`."""
+    database = Path(database)
+    return database.with_name(database.name + "-imports")
+
+
+def upload_path(database: str | Path, import_id: int) -> Path:
+    return upload_folder(database) / f"import-{import_id}.json"
+
+
+def _alive(pid: int | None, import_id: int) -> bool:
+    """Whether the process `pid` is still running this import (a pid may have been reused, and a
+    killed process may linger as a zombie: on Linux its command line says which it is)."""
+    if pid is None:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return not Path("/proc/self").exists()  # no /proc here: the pid is all there is
+    except OSError:
+        return True
+    ours = b"\x00import\x00" in command
+    this_one = f"--import-id\x00{import_id}\x00".encode()
+    return ours and (this_one in command or b"--import-id" not in command)
+
+
+def stop_dead(db, database: str | Path) -> list[int]:
+    """At the server's start: every import whose process is gone (killed with the server, or
+    the machine stopped) is marked stopped, so its page says so and its matches can be accepted
+    or discarded; the files kept for imports no longer running are removed. The ids stopped."""
+    running = db.execute("SELECT id, pid FROM imports WHERE status = 'running'").fetchall()
+    dead = [import_id for import_id, pid in running if not _alive(pid, import_id)]
+    if dead:
+        marks = ",".join("?" * len(dead))
+        with immediate(db):
+            db.execute(f"UPDATE imports SET status = 'stopped' WHERE id IN ({marks})", dead)
+    kept = {upload_path(database, i).name for i, _pid in running if i not in dead}
+    folder = upload_folder(database)
+    if folder.is_dir():
+        for upload in folder.iterdir():
+            if upload.name not in kept:
+                upload.unlink(missing_ok=True)
+    return dead
 
 
 def run(db, import_id: int, path: Path) -> None:
@@ -534,13 +587,19 @@ def run(db, import_id: int, path: Path) -> None:
             )
 
 
-def start(database: str, import_id: int, path: Path) -> subprocess.Popen:
+def start(db, database: str, import_id: int, path: Path) -> subprocess.Popen:
     """Runs the import in a process of its own (`python -m assistant import`), at a lower
-    priority, so the server's taps never wait for its work, only for one short write."""
+    priority, so the server's taps never wait for its work, only for one short write. Its row
+    keeps the process's id, for the next start of the server to know whether it still runs."""
     command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
     command += ["--import-id", str(import_id), "--remove"]
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
     threading.Thread(target=process.wait, daemon=True).start()  # reaped when it ends
+    with immediate(db):
+        db.execute(
+            "UPDATE imports SET pid = ? WHERE id = ? AND status = 'running'",
+            [process.pid, import_id],
+        )
     return process
 
 

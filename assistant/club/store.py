@@ -327,6 +327,34 @@ def accept_import(db: Database, import_id: int) -> int:
     return len(waiting)
 
 
+def discard_import(db: Database, import_id: int) -> int:
+    """The admin discards what an import brought that nobody has played on since: its matches
+    still waiting and those still at their first version; how many went. In short
+    transactions, like `accept`."""
+    rows = db.execute(
+        "SELECT id FROM matches WHERE import_id = ? AND (accepted = 0 OR version = 1)",
+        [import_id],
+    ).fetchall()
+    match_ids = [match_id for (match_id,) in rows]
+    for start in range(0, len(match_ids), ACCEPT_SLICE):
+        part = match_ids[start : start + ACCEPT_SLICE]
+        with immediate(db):
+            db.execute(f"DELETE FROM matches WHERE id IN ({','.join('?' * len(part))})", part)
+    with immediate(db):
+        db.execute("UPDATE imports SET discarded = ? WHERE id = ?", [now(), import_id])
+    return len(match_ids)
+
+
+def waiting(db: Database) -> list[int]:
+    """Every match that waits for the admin and is no longer arriving: sent whole one by one, or
+    brought by an import that ended (done, failed, or stopped part-way)."""
+    rows = db.execute(
+        "SELECT m.id FROM matches m LEFT JOIN imports i ON i.id = m.import_id "
+        "WHERE m.accepted = 0 AND (m.import_id IS NULL OR i.status != 'running') ORDER BY m.id"
+    ).fetchall()
+    return [match_id for (match_id,) in rows]
+
+
 def waiting_singles(db: Database) -> list[int]:
     """The matches that arrived whole one by one (the API, a record imported at the table) and
     wait for the admin."""

@@ -94,7 +94,7 @@ def test_imported_matches_are_marked_and_count_once_the_admin_accepts_them(admin
 
     single = create(admin, A)  # a finished match sent whole through the API waits too
     page = admin.get("/history/import").text
-    assert "1 match sent whole, one by one, waits for you" in page
+    assert "1 match waits for you: sent whole one by one" in page
     assert "imported-tag" in admin.get(f"/history/{single}").text
     admin.post("/history/waiting/accept")
     assert "waits for you" not in admin.get("/history/import").text

@@ -1,4 +1,5 @@
-"""The database in the app: one connection per request (`g`), the file migrated at start."""
+"""The database in the app: one connection per request (`g`); at start, the file migrated and the
+imports whose process is gone marked stopped."""
 
 import sqlite3
 import weakref
@@ -6,8 +7,9 @@ import weakref
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from assistant.club.imports import stop_dead
 from assistant.club.schema import migrate
-from assistant.db import connect
+from assistant.db import connect, fault
 
 
 def get_db() -> Database:
@@ -24,6 +26,16 @@ def close_db(_exc: BaseException | None = None) -> None:
 
 def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
+    db = connect(app.config["DATABASE"])
+    try:
+        stop_dead(db, app.config["DATABASE"])
+    except sqlite3.OperationalError as error:
+        if fault(error) is None:
+            raise
+        # Read-only or full: the server still shows what was saved; writes say what to do.
+        app.logger.warning("imports whose process is gone are not marked stopped: %s", error)
+    finally:
+        db.close()
     # SQLite checkpoints and deletes the WAL whenever the last connection to the file closes:
     # with a connection per request that was most requests, about 1 ms each (bench/
     # tap_latency.py). One connection open for the app's life keeps the WAL in place; it reads

@@ -4,10 +4,11 @@ back; the piece of it htmx asks for (static/app.js shows its message in a banner
 
 from urllib.parse import urlsplit
 
-from flask import Flask, make_response, render_template, request
+from flask import Flask, current_app, make_response, render_template, request
 from flask_babel import lazy_gettext as _  # lazy: the language is the request's
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
 
+from assistant.db import DAMAGED, FULL, READ_ONLY, fault
 from assistant.web.base.htmx import htmx
 
 # Per status: a heading, and what to do when the code that stopped gave no reason of its own.
@@ -39,6 +40,33 @@ PAGES = {
 }
 
 
+# A fault of the database's file or disk: nothing was saved, and reloading cannot help; what to do.
+FAULTS = {
+    FULL: (
+        _("The disk is full"),
+        _(
+            "Nothing was saved: the server's disk is full. Free some space on the disk that "
+            "holds %(path)s, then tap again: everything saved before is kept."
+        ),
+    ),
+    READ_ONLY: (
+        _("The database cannot be written"),
+        _(
+            "Nothing was saved: the server may not write to %(path)s. Make the file and its "
+            "folder writable for the user that runs the server, then tap again: everything "
+            "saved before is kept."
+        ),
+    ),
+    DAMAGED: (
+        _("The database is damaged"),
+        _(
+            "The server cannot read %(path)s: the file is damaged. Stop the server and restore "
+            "the latest backup (docs/operations.md, “Restoring a backup”)."
+        ),
+    ),
+}
+
+
 def message(error: HTTPException) -> str:
     """The reason the code gave (already in the player's language), else ours for the status."""
     if error.description and error.description != type(error).description:
@@ -48,14 +76,27 @@ def message(error: HTTPException) -> str:
 
 def handle(error: HTTPException):
     code = error.code or 500
+    return _answer(code, PAGES.get(code, PAGES[500])[0], message(error), _allow(error))
+
+
+def server_error(error: InternalServerError):
+    """A crash; when it came from the database's file or disk (full, read-only, damaged), a 503
+    that says what happened and what to do (the table's phone keeps the tap for later)."""
+    kind = fault(error.original_exception)
+    if kind is None:
+        return handle(error)
+    title, sentence = FAULTS[kind]
+    return _answer(503, title, str(sentence) % {"path": current_app.config["DATABASE"]}, {})
+
+
+def _answer(code: int, title, said: str, headers: dict):
     if request.path.startswith("/api/"):
-        return {"error": message(error)}, code, _allow(error)
-    title = PAGES.get(code, PAGES[500])[0]
+        return {"error": said}, code, headers
     piece = htmx and not htmx.boosted
     template = "errors/_message.html" if piece else "errors/page.html"
-    context = {"code": code, "title": title, "message": message(error), "back": _back()}
+    context = {"code": code, "title": title, "message": said, "back": _back()}
     page = render_template(template, **context)
-    response = make_response(page, code, _allow(error))
+    response = make_response(page, code, headers)
     response.vary.add("HX-Request")
     return response
 
@@ -76,3 +117,5 @@ def _back() -> str | None:
 def init_app(app: Flask) -> None:
     # Also a crash: Flask logs it and hands this handler a 500.
     app.register_error_handler(HTTPException, handle)
+    # By its code, so it also answers for the API, whose blueprint handles HTTPException.
+    app.register_error_handler(InternalServerError, server_error)

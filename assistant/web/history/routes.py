@@ -181,7 +181,7 @@ def _import_page(error: str | None = None, status: int = 200):
     context = {
         "error": error,
         "imports": imports.recent(db),
-        "waiting": len(store.waiting_singles(db)),
+        "waiting": len(store.waiting(db)),
     }
     return render_template("history/import.html", **context), status
 
@@ -200,21 +200,28 @@ def import_file():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return _import_page(_("Choose an exported file (.json) to import."), 422)
-    handle, name = tempfile.mkstemp(prefix="allfives-import-", suffix=".json")
+    database = current_app.config["DATABASE"]
+    folder = imports.upload_folder(database)  # emptied at the server's start of what is left
+    folder.mkdir(exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix="incoming-", suffix=".json", dir=folder)
     path = Path(name)
-    with os.fdopen(handle, "wb") as file:
-        upload.save(file)
-    upload.close()
     try:
+        with os.fdopen(handle, "wb") as file:
+            upload.save(file)
+        upload.close()
         imports.header(path)  # a file that is no JSON at all is refused at once
     except imports.BrokenFile as broken:
         path.unlink()
         reason = explain(SimpleNamespace(**broken.error))
         error = _("Nothing was imported: %(reason)s", reason=reason)
         return _import_page(error, 422)
+    except BaseException:  # the disk is full, say: nothing kept
+        path.unlink(missing_ok=True)
+        raise
     db = get_db()
     import_id = imports.begin(db, upload.filename, path.stat().st_size)
-    imports.start(current_app.config["DATABASE"], import_id, path)
+    path = path.rename(imports.upload_path(database, import_id))
+    imports.start(db, database, import_id, path)
     return redirect(url_for("history.import_status", import_id=import_id), 303)
 
 
@@ -246,12 +253,25 @@ def accept_import(import_id: int):
     return redirect(url_for("history.import_status", import_id=import_id), 303)
 
 
+@bp.post("/history/imports/<int:import_id>/discard")
+@admin_required
+def discard_import(import_id: int):
+    """What an import that ended brought, gone (to import the file again, or not at all)."""
+    found = _import_or_404(import_id)
+    if found["status"] == "running":
+        abort(409, _("The import is still running: wait until it ends."))
+    count = store.discard_import(get_db(), import_id)
+    flash(_("%(n)s matches of this import were discarded.", n=count))
+    return redirect(url_for("history.import_status", import_id=import_id), 303)
+
+
 @bp.post("/history/waiting/accept")
 @admin_required
 def accept_waiting():
-    """Every match that arrived whole one by one (the API, the table's import) is accepted."""
+    """Every match waiting for the admin is accepted: those that arrived whole one by one (the
+    API, the table's import) and those of imports that ended, also part-way."""
     db = get_db()
-    waiting = store.waiting_singles(db)
+    waiting = store.waiting(db)
     store.accept(db, waiting)
     flash(_("%(n)s imported matches now count in ratings and standings.", n=len(waiting)))
     return redirect(url_for("history.import_form"), 303)
