@@ -2,7 +2,8 @@
 
 A pure module (no Flask, no database): the organiser's screens give it who is here, the game, the
 tables and the rounds played so far, and it answers with the next round (`plan_round`) or a whole
-night planned ahead (`make_draw`). The same seed gives the same draw.
+night planned ahead (`make_draw`), or the rest of a night after the rounds already played, when
+people came or went (`make_draw` with the history). The same seed gives the same draw.
 
 The games (`KINDS`): "two", "three" and "four" players a table, each for themself;
 "pairs_fixed", two pairs a table, the pairs given by the organiser; "pairs_rotating", four players
@@ -12,9 +13,11 @@ The rules of the draw, in the order they weigh (each outweighs all the later one
 
 1. Sitting out is shared fairly. When there are more entrants than seats (tables x table size), or
    a remainder too small to fill a table, those who have sat out least sit out, so over a night
-   the sit-outs of any two entrants differ by at most one. A round missed (a latecomer's first
-   rounds) counts as sat out. A fixed pair sits out together. Fewer tables than available: the
-   lowest table numbers are used.
+   the sit-outs of any two entrants here all night differ by at most one. A latecomer (or one
+   coming back) starts level with the most sat out of those here: the rounds they missed are
+   neither sit-outs owed to them nor sit-outs they still have to take (`sit_out_ledger`). A
+   fixed pair sits out together. Fewer tables than available: the lowest table numbers are
+   used.
 2. With rotating partners, nobody partners the same player twice where that can be avoided.
 3. Nobody meets the same opponent twice where that can be avoided. (An opponent is anyone else at
    the table, except one's partner; with fixed pairs, the other pair.)
@@ -195,33 +198,69 @@ def make_draw(
     rounds: int,
     standings: Sequence[str] | None = None,
     rng: random.Random | int = 0,
+    history: Sequence[Round] = (),
 ) -> list[Round]:
     """A whole night planned ahead: round 1 by lot, the later rounds by `plan_round` (with the
     standings if given). Plans the night up to ATTEMPTS times and keeps the one with the fewest
     repeated partnerships, then repeated meetings, stopping as soon as one reaches the floor;
-    short of it and without standings, polishes the best (`_polish`). About 1 s at most."""
+    short of it and without standings, polishes the best (`_polish`). About 1 s at most.
+
+    With a `history` (the rounds played already, perhaps by others than `entrants`), only the
+    rounds after it are planned, over the whole night: those rounds are returned, numbered on
+    from the history's."""
     rng = _rng(rng)
     if rounds < 1:
         raise ValueError("a night has at least one round")
-    floor = (
-        partner_floor(entrants, tables, rounds) if KINDS[kind].rotating_pairs else 0,
-        repeat_floor(entrants, kind, tables, rounds),
-    )
+    history = list(history)
+    if len(history) >= rounds:
+        return []
+    floor = _night_floor(entrants, kind, tables, rounds, history)
     best, best_score = None, None
     for _ in range(ATTEMPTS):
         attempt = random.Random(rng.getrandbits(64))
-        night: list[Round] = []
-        for number in range(rounds):
+        night: list[Round] = list(history)
+        for number in range(len(history), rounds):
             seed = standings if number else None
             night.append(plan_round(entrants, kind, tables, night, seed, attempt))
         score = (partner_repeats(night) if KINDS[kind].rotating_pairs else 0, repeats(night, kind))
         if best_score is None or score < best_score:
             best, best_score = night, score
         if score <= floor:
-            return best
+            return best[len(history) :]
     if standings is None:
-        best = _polish(best, kind, floor, rng)
-    return best
+        best = _polish(best, kind, floor, rng, fixed=len(history))
+    return best[len(history) :]
+
+
+def _night_floor(entrants, kind: str, tables, rounds: int, history: list[Round]) -> tuple:
+    """What `make_draw` may stop at: the floors of a night without changes, or with a history,
+    the repeats it already holds (a lower bound, not always within reach)."""
+    if history:
+        rotating = KINDS[kind].rotating_pairs
+        return (partner_repeats(history) if rotating else 0, repeats(history, kind))
+    return (
+        partner_floor(entrants, tables, rounds) if KINDS[kind].rotating_pairs else 0,
+        repeat_floor(entrants, kind, tables, rounds),
+    )
+
+
+def sit_out_ledger(names: Sequence[str], history: Sequence[Round]) -> dict[str, int]:
+    """The sit-outs each of `names` (those here for the next round) has, as rule 1 weighs them:
+    the rounds sat out, except that one who was not here the round before (a latecomer, or one
+    coming back) is lifted level with the most sat out of those who were, so the rounds missed
+    are neither owed to them nor held against them."""
+    count: dict[str, int] = {}
+    before: set[str] | None = None
+    for here, out in [(r.players, r.sitting_out) for r in history] + [(tuple(names), ())]:
+        stayed = [count[p] for p in here if before is not None and p in before]
+        level = max(stayed, default=0)
+        for p in here:
+            if before is None or p not in before:
+                count[p] = max(count.get(p, 0), level)
+        for p in out:
+            count[p] += 1
+        before = set(here)
+    return {p: count[p] for p in names}
 
 
 def plan_round(
@@ -256,10 +295,10 @@ def plan_round(
 
 
 def _polish(
-    night: list[Round], kind: str, floor: tuple[int, int], rng: random.Random
+    night: list[Round], kind: str, floor: tuple[int, int], rng: random.Random, fixed: int = 0
 ) -> list[Round]:
     """A night planned ahead, polished as a whole (`draw_polish`): a round planned early cannot
-    see the rounds after it. Who sits out stays as it is."""
+    see the rounds after it. Who sits out stays as it is, and so do the first `fixed` rounds."""
     pieces = sorted({piece for r in night for s in r.seatings for piece in _pieces(s, kind)})
     index = {piece: k for k, piece in enumerate(pieces)}
     layout = [
@@ -269,7 +308,7 @@ def _polish(
     rotating = KINDS[kind].rotating_pairs
     partner_weight = 1 + len(night) * math.comb(len(pieces), 2)
     target = floor[0] * partner_weight + floor[1]
-    best = draw_polish.polish(layout, len(pieces), rotating, target, rng, POLISH_EFFORT)
+    best = draw_polish.polish(layout, len(pieces), rotating, target, rng, POLISH_EFFORT, fixed)
     return [
         Round(
             r.number,
@@ -309,7 +348,6 @@ class _Night:
         self.units, self.game, n = units, game, len(units)
         played = Counter()
         partnered = partnerships(history)
-        seated = Counter(p for r in history for s in r.seatings for p in s.seats)
         for r in history:
             for s in r.seatings:
                 for one, other in combinations(s.sides, 2):
@@ -323,7 +361,8 @@ class _Night:
             [between(partnered, i, j) if i != j else 0 for j in range(n)] for i in range(n)
         ]
         # rounds sat out, or missed (a latecomer sat out the rounds before they came)
-        self.sat_out = [len(history) - min(seated[p] for p in unit) for unit in units]
+        ledger = sit_out_ledger([p for unit in units for p in unit], history)
+        self.sat_out = [max(ledger[p] for p in unit) for unit in units]
         self.swiss = standings is not None
         place = {name: k for k, name in enumerate(standings or ())}
         last = len(place)
