@@ -193,6 +193,19 @@ def import_progress(db: Database) -> None:
     db.execute("CREATE INDEX matches_waiting ON matches(id) WHERE accepted = 0")
 
 
+@migrations()
+def draw_comings_and_goings(db: Database) -> None:
+    """A draw changed as people come and go: its revision (how many changes), the revision each
+    round was seated at (a phone showing an older seating cannot start it), and the changes."""
+    db["draws"].add_column("revision", int, not_null_default=0)
+    db["draw_rounds"].add_column("revision", int, not_null_default=0)
+    db.execute(
+        "CREATE TABLE draw_changes (draw_id INTEGER NOT NULL REFERENCES draws(id), "
+        "revision INTEGER NOT NULL, after_round INTEGER NOT NULL, change TEXT NOT NULL, "
+        "entrant TEXT NOT NULL, made TEXT NOT NULL, PRIMARY KEY (draw_id, revision))"
+    )
+
+
 def migrate(path: str | Path) -> None:
     """The file brought to the latest schema (made, with its folder, when missing)."""
     from assistant.club import cache
