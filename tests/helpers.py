@@ -442,7 +442,7 @@ NEW_MATCH_FIELDS = [
 ]  # fmt: skip
 HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
 DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "preset", "target",
-               "swiss"]  # fmt: skip
+               "swiss", "replace"]  # fmt: skip
 ROUTE_FIELDS = {
     "static": [],
     "views.home": [],
@@ -511,6 +511,8 @@ ROUTE_FIELDS = {
     "draws.show": [],
     "draws.scoresheets": [],
     "draws.next_round": [],
-    "draws.start": ["round", "table"],
+    "draws.start": ["round", "table", "revision"],
+    "draws.arrive": ["name", "revision"],
+    "draws.leave": ["name", "revision"],
     "draws.delete": [],
 }

@@ -317,7 +317,8 @@ def _come_or_go(draw_id: int, change) -> object:
         return _draw_page(
             draw_or_404(draw_id), status, _(CHANGE_REFUSED[refused.reason], name=named)
         )
-    return redirect(url_for("draws.show", draw_id=draw_id, _anchor="round-1"), 303)
+    anchor = f"round-{made.played + 1}"  # the first round seated again
+    return redirect(url_for("draws.show", draw_id=draw_id, _anchor=anchor), 303)
 
 
 @bp.post("/draws/<int:draw_id>/arrive")
