@@ -447,7 +447,7 @@ NEW_MATCH_FIELDS = [
 ]  # fmt: skip
 HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
 DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "preset", "target",
-               "swiss"]  # fmt: skip
+               "swiss", "replace"]  # fmt: skip
 ROUTE_FIELDS = {
     "static": [],
     "home.home": [],
@@ -490,6 +490,7 @@ ROUTE_FIELDS = {
     "history.import_file": ["file:file"],
     "history.import_status": [],
     "history.accept_import": [],
+    "history.discard_import": [],
     "history.accept_waiting": [],
     "history.accept_match": [],
     "i18n.switch": ["next"],
@@ -516,6 +517,8 @@ ROUTE_FIELDS = {
     "draws.show": [],
     "draws.scoresheets": [],
     "draws.next_round": [],
-    "draws.start": ["round", "table"],
+    "draws.start": ["round", "table", "revision"],
+    "draws.arrive": ["name", "revision"],
+    "draws.leave": ["name", "revision"],
     "draws.delete": [],
 }

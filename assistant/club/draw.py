@@ -2,7 +2,8 @@
 
 A pure module (no Flask, no database): the organiser's screens give it who is here, the game, the
 tables and the rounds played so far, and it answers with the next round (`plan_round`) or a whole
-night planned ahead (`make_draw`). The same seed gives the same draw.
+night planned ahead (`make_draw`), or the rest of a night after the rounds already played, when
+people came or went (`make_draw` with the history). The same seed gives the same draw.
 
 The games (`KINDS`): "two", "three" and "four" players a table, each for themself;
 "pairs_fixed", two pairs a table, the pairs given by the organiser; "pairs_rotating", four players
@@ -12,9 +13,11 @@ The rules of the draw, in the order they weigh (each outweighs all the later one
 
 1. Sitting out is shared fairly. When there are more entrants than seats (tables x table size), or
    a remainder too small to fill a table, those who have sat out least sit out, so over a night
-   the sit-outs of any two entrants differ by at most one. A round missed (a latecomer's first
-   rounds) counts as sat out. A fixed pair sits out together. Fewer tables than available: the
-   lowest table numbers are used.
+   the sit-outs of any two entrants here all night differ by at most one. A latecomer (or one
+   coming back) starts level with the most sat out of those here: the rounds they missed are
+   neither sit-outs owed to them nor sit-outs they still have to take (`sit_out_ledger`). A
+   fixed pair sits out together. Fewer tables than available: the lowest table numbers are
+   used.
 2. With rotating partners, nobody partners the same player twice where that can be avoided.
 3. Nobody meets the same opponent twice where that can be avoided. (An opponent is anyone else at
    the table, except one's partner; with fixed pairs, the other pair.)
@@ -30,7 +33,7 @@ the round better; with rotating partners the partnerships come from a matching f
 so found is never worse than a seating by lot would be on average (`tests/club/test_draw.py`
 has the proof). `make_draw` plans the night round by round several times and keeps the best
 night, stopping early at the floor (`repeat_floor`, `partner_floor`: the fewest repeats any fair
-draw could have); without standings it then polishes the night as a whole (`_polish`), as the
+draw could have); without standings it then polishes the night as a whole (`draw_polish`), as the
 early rounds could not see the later ones.
 """
 
@@ -42,6 +45,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import networkx as nx
+
+from assistant.club import draw_polish
 
 Entrant = str | tuple[str, str]
 
@@ -66,7 +71,7 @@ KINDS = {
 }
 
 ATTEMPTS = 12  # nights planned by make_draw at most, keeping the best
-POLISH_EFFORT = 60_000  # swaps weighed by _polish, at most about (1 s)
+POLISH_EFFORT = 60_000  # swaps weighed by the polish, at most (about 1 s)
 
 
 @dataclass(frozen=True)
@@ -193,33 +198,69 @@ def make_draw(
     rounds: int,
     standings: Sequence[str] | None = None,
     rng: random.Random | int = 0,
+    history: Sequence[Round] = (),
 ) -> list[Round]:
     """A whole night planned ahead: round 1 by lot, the later rounds by `plan_round` (with the
     standings if given). Plans the night up to ATTEMPTS times and keeps the one with the fewest
     repeated partnerships, then repeated meetings, stopping as soon as one reaches the floor;
-    short of it and without standings, polishes the best (`_polish`). About 1 s at most."""
+    short of it and without standings, polishes the best (`_polish`). About 1 s at most.
+
+    With a `history` (the rounds played already, perhaps by others than `entrants`), only the
+    rounds after it are planned, over the whole night: those rounds are returned, numbered on
+    from the history's."""
     rng = _rng(rng)
     if rounds < 1:
         raise ValueError("a night has at least one round")
-    floor = (
-        partner_floor(entrants, tables, rounds) if KINDS[kind].rotating_pairs else 0,
-        repeat_floor(entrants, kind, tables, rounds),
-    )
+    history = list(history)
+    if len(history) >= rounds:
+        return []
+    floor = _night_floor(entrants, kind, tables, rounds, history)
     best, best_score = None, None
     for _ in range(ATTEMPTS):
         attempt = random.Random(rng.getrandbits(64))
-        night: list[Round] = []
-        for number in range(rounds):
+        night: list[Round] = list(history)
+        for number in range(len(history), rounds):
             seed = standings if number else None
             night.append(plan_round(entrants, kind, tables, night, seed, attempt))
         score = (partner_repeats(night) if KINDS[kind].rotating_pairs else 0, repeats(night, kind))
         if best_score is None or score < best_score:
             best, best_score = night, score
         if score <= floor:
-            return best
+            return best[len(history) :]
     if standings is None:
-        best = _polish(best, kind, floor, rng)
-    return best
+        best = _polish(best, kind, floor, rng, fixed=len(history))
+    return best[len(history) :]
+
+
+def _night_floor(entrants, kind: str, tables, rounds: int, history: list[Round]) -> tuple:
+    """What `make_draw` may stop at: the floors of a night without changes, or with a history,
+    the repeats it already holds (a lower bound, not always within reach)."""
+    if history:
+        rotating = KINDS[kind].rotating_pairs
+        return (partner_repeats(history) if rotating else 0, repeats(history, kind))
+    return (
+        partner_floor(entrants, tables, rounds) if KINDS[kind].rotating_pairs else 0,
+        repeat_floor(entrants, kind, tables, rounds),
+    )
+
+
+def sit_out_ledger(names: Sequence[str], history: Sequence[Round]) -> dict[str, int]:
+    """The sit-outs each of `names` (those here for the next round) has, as rule 1 weighs them:
+    the rounds sat out, except that one who was not here the round before (a latecomer, or one
+    coming back) is lifted level with the most sat out of those who were, so the rounds missed
+    are neither owed to them nor held against them."""
+    count: dict[str, int] = {}
+    before: set[str] | None = None
+    for here, out in [(r.players, r.sitting_out) for r in history] + [(tuple(names), ())]:
+        stayed = [count[p] for p in here if before is not None and p in before]
+        level = max(stayed, default=0)
+        for p in here:
+            if before is None or p not in before:
+                count[p] = max(count.get(p, 0), level)
+        for p in out:
+            count[p] += 1
+        before = set(here)
+    return {p: count[p] for p in names}
 
 
 def plan_round(
@@ -254,192 +295,20 @@ def plan_round(
 
 
 def _polish(
-    night: list[Round], kind: str, floor: tuple[int, int], rng: random.Random
+    night: list[Round], kind: str, floor: tuple[int, int], rng: random.Random, fixed: int = 0
 ) -> list[Round]:
-    """A night planned ahead, polished as a whole: a round planned early cannot see the rounds
-    after it. Someone in a repeat (a repeated partnership or meeting) swaps places with someone
-    else in the same round, at another table or, with rotating partners, across their own
-    table; or two partnerships of a round swap tables. A swap is made when it lowers the night's
-    repeated partnerships, or leaves them and lowers its repeated meetings; who sits out stays
-    as it is. When no swap helps, a random swap of someone in a repeat shakes the night and it is
-    polished again (until the floor, or for about POLISH_EFFORT swaps weighed), going back to the
-    best night whenever a shake made it worse. The night returned is one that no swap improves.
-
-    A "piece" is what sits in one place of a side: a player, or a fixed pair (one per side)."""
-    rotating = KINDS[kind].rotating_pairs
+    """A night planned ahead, polished as a whole (`draw_polish`): a round planned early cannot
+    see the rounds after it. Who sits out stays as it is, and so do the first `fixed` rounds."""
     pieces = sorted({piece for r in night for s in r.seatings for piece in _pieces(s, kind)})
     index = {piece: k for k, piece in enumerate(pieces)}
-    # layout[round][table][side] = the pieces of that side, by index
     layout = [
         [[[index[p] for p in _side_pieces(side, kind)] for side in s.sides] for s in r.seatings]
         for r in night
     ]
-    partner_weight = 1 + len(night) * math.comb(len(pieces), 2)  # outweighs all meetings
-    partnered = [[0] * len(pieces) for _ in pieces]
-    met = [[0] * len(pieces) for _ in pieces]
-    total = effort = 0
-
-    def relations(table):
-        if rotating:
-            for side in table:
-                yield partnered, 1, side[0], side[1]
-        for one, other in combinations(table, 2):
-            for a in one:
-                for b in other:
-                    yield met, 0, a, b
-
-    def account(table, step):
-        """Counts the table in (step 1) or out (step -1) of the night."""
-        nonlocal total
-        for counts, is_partner, a, b in relations(table):
-            weight = partner_weight if is_partner else 1
-            if step < 0:
-                counts[a][b] -= 1
-                counts[b][a] -= 1
-            if counts[a][b] >= 1:
-                total += step * weight
-            if step > 0:
-                counts[a][b] += 1
-                counts[b][a] += 1
-
-    def in_repeat(table) -> bool:
-        return any(counts[a][b] >= 2 for counts, _, a, b in relations(table))
-
-    def ties(table, s, x, away):
-        """The partners and opponents x has, or would have, at side s of `table`, leaving out
-        `away` (who swaps with x): (counts, weight, piece)."""
-        for v, side in enumerate(table):
-            for z in side:
-                if z not in (x, away):
-                    if v != s:
-                        yield met, 1, z
-                    elif rotating:
-                        yield partnered, partner_weight, z
-
-    def exchange(tables, one, other):
-        """Swaps the pieces x and y at places (table, side, k): the change in the night's total
-        (x's repeats where it sits, less those where it goes, and y's)."""
-        (t, s, k), (u, v, m) = one, other
-        x, y = tables[t][s][k], tables[u][v][m]
-        gone = sum(w for c, w, z in ties(tables[t], s, x, y) if c[x][z] >= 2)
-        gone += sum(w for c, w, z in ties(tables[u], v, y, x) if c[y][z] >= 2)
-        new = sum(w for c, w, z in ties(tables[u], v, x, y) if c[x][z] >= 1)
-        new += sum(w for c, w, z in ties(tables[t], s, y, x) if c[y][z] >= 1)
-        return new - gone
-
-    def exchange_sides(tables, one, other):
-        """Swaps side s of table t with side v of table u (partnerships stay): the change."""
-        (t, s), (u, v) = one, other
-        mine, theirs = tables[t][s], tables[u][v]
-        facing_mine, facing_theirs = tables[t][1 - s], tables[u][1 - v]
-        gone = sum(met[a][b] >= 2 for a in mine for b in facing_mine)
-        gone += sum(met[a][b] >= 2 for a in theirs for b in facing_theirs)
-        new = sum(met[a][b] >= 1 for a in mine for b in facing_theirs)
-        new += sum(met[a][b] >= 1 for a in theirs for b in facing_mine)
-        return new - gone
-
-    def make(tables, change, one, other):
-        """Makes the swap, counting the two tables out of the night and in again."""
-        affected = {one[0], other[0]}
-        for t in affected:
-            account(tables[t], -1)
-        if change is exchange:
-            (t, s, k), (u, v, m) = one, other
-            tables[t][s][k], tables[u][v][m] = tables[u][v][m], tables[t][s][k]
-        else:
-            (t, s), (u, v) = one, other
-            tables[t][s], tables[u][v] = tables[u][v], tables[t][s]
-        for t in affected:
-            account(tables[t], 1)
-
-    def attempt(tables, change, one, other) -> bool:
-        """Makes the swap if it lowers the night's total."""
-        nonlocal effort
-        effort += 1
-        if change(tables, one, other) < 0:
-            make(tables, change, one, other)
-            return True
-        return False
-
-    def repeating(tables, place) -> bool:  # is the piece at this place in a repeat?
-        t, s, k = place
-        x = tables[t][s][k]
-        return any(c[x][z] >= 2 for c, _, z in ties(tables[t], s, x, None))
-
-    def places(tables):
-        return [
-            (t, s, k)
-            for t in range(len(tables))
-            for s in range(len(tables[t]))
-            for k in range(len(tables[t][s]))
-        ]
-
-    def moves(tables, t):
-        """The swaps that may lower the repeats of table t: its pieces in a repeat with those of
-        other tables (with rotating partners, also across the table), and its sides with those
-        of other tables. (A swap lowers the repeats only if one of the two is in a repeat.)"""
-        for one in places(tables):
-            if one[0] != t or not repeating(tables, one):
-                continue
-            for other in places(tables):
-                if other[0] != t or (rotating and other[1] != one[1]):
-                    yield exchange, one, other
-        if rotating:
-            for s in range(len(tables[t])):
-                for u in range(len(tables)):
-                    if u != t:
-                        for v in range(len(tables[u])):
-                            yield exchange_sides, (t, s), (u, v)
-
-    def descend():
-        improved = True
-        while improved:
-            improved = False
-            spots = [
-                (tables, t) for tables in layout for t in range(len(tables)) if in_repeat(tables[t])
-            ]
-            rng.shuffle(spots)
-            for tables, t in spots:
-                options = list(moves(tables, t))
-                rng.shuffle(options)
-                for change, one, other in options:
-                    if in_repeat(tables[t]) and attempt(tables, change, one, other):
-                        improved = True
-
-    def load(new_layout):
-        nonlocal layout, total
-        layout = [[[list(side) for side in table] for table in tables] for tables in new_layout]
-        for counts in (partnered, met):
-            for row in counts:
-                row[:] = [0] * len(row)
-        total = 0
-        for tables in layout:
-            for table in tables:
-                account(table, 1)
-
+    rotating = KINDS[kind].rotating_pairs
+    partner_weight = 1 + len(night) * math.comb(len(pieces), 2)
     target = floor[0] * partner_weight + floor[1]
-    load(layout)
-    descend()
-    best, best_total = layout, total
-    load(best)  # a copy to work on
-    while best_total > target and effort < POLISH_EFFORT:
-        spots = [
-            (tables, t) for tables in layout for t in range(len(tables)) if in_repeat(tables[t])
-        ]
-        spots = [(tables, t) for tables, t in spots if len(tables) > 1 or rotating]
-        if not spots:
-            break
-        tables, t = rng.choice(spots)
-        change, one, other = rng.choice(list(moves(tables, t)))
-        make(tables, change, one, other)
-        descend()
-        if total <= best_total:
-            best, best_total = (
-                [[[list(side) for side in table] for table in tables] for tables in layout],
-                total,
-            )
-        else:
-            load(best)
+    best = draw_polish.polish(layout, len(pieces), rotating, target, rng, POLISH_EFFORT, fixed)
     return [
         Round(
             r.number,
@@ -479,7 +348,6 @@ class _Night:
         self.units, self.game, n = units, game, len(units)
         played = Counter()
         partnered = partnerships(history)
-        seated = Counter(p for r in history for s in r.seatings for p in s.seats)
         for r in history:
             for s in r.seatings:
                 for one, other in combinations(s.sides, 2):
@@ -493,7 +361,8 @@ class _Night:
             [between(partnered, i, j) if i != j else 0 for j in range(n)] for i in range(n)
         ]
         # rounds sat out, or missed (a latecomer sat out the rounds before they came)
-        self.sat_out = [len(history) - min(seated[p] for p in unit) for unit in units]
+        ledger = sit_out_ledger([p for unit in units for p in unit], history)
+        self.sat_out = [max(ledger[p] for p in unit) for unit in units]
         self.swiss = standings is not None
         place = {name: k for k, name in enumerate(standings or ())}
         last = len(place)

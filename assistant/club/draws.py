@@ -5,7 +5,15 @@ A draw without Swiss rounds is planned whole when it is made (`draw.make_draw`);
 rounds, round 1 is drawn by lot and each later round when the organiser asks for it, from the
 night's standings then (`draw.plan_round`). A seating is one tap to start its match: the record
 gets its players in seat order (partners opposite) and its date, the match its physical table
-and round, all in one write."""
+and round, all in one write.
+
+People come and go: between rounds the organiser adds a latecomer or lets a leaver go
+(`arrive`, `leave`). The rounds up to the latest with a match started are played (or being
+played) and stay; the rounds after it are seated again over the whole night's history
+(`draw.make_draw` with the history; Swiss: the rounds drawn and not started, from the
+standings), numbered on. Each change is kept (`draw_changes`) and raises the draw's revision;
+each round keeps the revision it was seated at, so a phone showing a seating since replaced
+cannot start it."""
 
 import random
 from dataclasses import dataclass, field
@@ -31,6 +39,9 @@ class Draw:
     seed: int
     drawn: list[draw.Round] = field(default_factory=list)  # the rounds drawn so far
     started: dict = field(default_factory=dict)  # (round, table) → match id
+    revision: int = 0  # changes made since the draw was made
+    seated_at: dict = field(default_factory=dict)  # round → the revision it was seated at
+    changes: list["Change"] = field(default_factory=list)  # oldest first
 
     @property
     def complete(self) -> bool:
@@ -39,6 +50,29 @@ class Draw:
     @property
     def partnership(self) -> bool:
         return self.kind in ("pairs_fixed", "pairs_rotating")
+
+    @property
+    def played(self) -> int:
+        """The rounds that stay when people come or go: up to the latest with a match started."""
+        return max((number for number, _table in self.started), default=0)
+
+
+@dataclass(frozen=True)
+class Change:
+    revision: int
+    after_round: int  # the rounds played when it was made
+    change: str  # "arrives" or "leaves"
+    entrant: object  # a name, or for fixed pairs [name, name]
+
+
+class Refused(Exception):
+    """A change the draw cannot take; `reason` says which: "here" (already in the draw),
+    "not_here", "too_few" (a table could not be filled), "no_round_left", "stale" (the draw
+    changed since the organiser's page showed it)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 def _entrants(kind: str, entrants: list) -> list:
@@ -55,9 +89,12 @@ def make(
     rules: object,
     swiss: bool,
     seed: int | None = None,
+    replacing: int | None = None,
 ) -> int:
     """A new draw with its first round (every round, without Swiss rounds); its id. Raises
-    ValueError (draw's) when the entrants cannot fill one table of the game."""
+    ValueError (draw's) when the entrants cannot fill one table of the game. A night has one
+    draw: Refused("night_has_draw") when it has one already, unless it is `replacing` (which
+    goes, its matches staying)."""
     seed = random.SystemRandom().getrandbits(48) if seed is None else seed
     units = _entrants(kind, entrants)
     if swiss:
@@ -65,25 +102,42 @@ def make(
     else:
         planned = draw.make_draw(units, kind, tables, rounds, None, seed)
     with immediate(db):
-        draw_id = db.execute(
-            "INSERT INTO draws(night, created, kind, entrants, tables, rounds, rules, swiss, seed) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [night, store.now(), kind, _json(entrants), _json(tables), rounds, _json(rules),
-             int(swiss), seed],
-        ).lastrowid  # fmt: skip
+        for (existing,) in db.execute("SELECT id FROM draws WHERE night = ?", [night]).fetchall():
+            if existing != replacing:
+                raise Refused("night_has_draw")
+            _delete(db, existing)
+        draw_id = _new_id(db)
+        db.execute(
+            "INSERT INTO draws(id, night, created, kind, entrants, tables, rounds, rules, swiss, "
+            "seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [draw_id, night, store.now(), kind, _json(entrants), _json(tables), rounds,
+             _json(rules), int(swiss), seed],
+        )  # fmt: skip
         for planned_round in planned:
             _save_round(db, draw_id, planned_round)
     return draw_id
+
+
+def _new_id(db) -> int:
+    """An id no draw ever had: a page of a deleted or replaced draw never reaches a new one."""
+    latest = db.execute(
+        "SELECT MAX(COALESCE((SELECT MAX(id) FROM draws), 0), "
+        "COALESCE((SELECT CAST(value AS INTEGER) FROM club_meta WHERE key = 'last_draw_id'), 0))"
+    ).fetchone()[0]
+    db.execute(
+        "INSERT OR REPLACE INTO club_meta(key, value) VALUES ('last_draw_id', ?)", [latest + 1]
+    )
+    return latest + 1
 
 
 def _json(value) -> str:
     return orjson.dumps(value).decode()
 
 
-def _save_round(db, draw_id: int, planned: draw.Round) -> None:
+def _save_round(db, draw_id: int, planned: draw.Round, revision: int = 0) -> None:
     db.execute(
-        "INSERT INTO draw_rounds(draw_id, round, sitting_out) VALUES (?, ?, ?)",
-        [draw_id, planned.number, _json(planned.sitting_out)],
+        "INSERT INTO draw_rounds(draw_id, round, sitting_out, revision) VALUES (?, ?, ?, ?)",
+        [draw_id, planned.number, _json(planned.sitting_out), revision],
     )
     db.conn.executemany(
         "INSERT INTO draw_seatings(draw_id, round, table_no, sides) VALUES (?, ?, ?, ?)",
@@ -93,7 +147,7 @@ def _save_round(db, draw_id: int, planned: draw.Round) -> None:
 
 def get(db, draw_id: int) -> Draw | None:
     row = db.execute(
-        "SELECT id, night, created, kind, entrants, tables, rounds, rules, swiss, seed "
+        "SELECT id, night, created, kind, entrants, tables, rounds, rules, swiss, seed, revision "
         "FROM draws WHERE id = ?",
         [draw_id],
     ).fetchone()
@@ -110,16 +164,24 @@ def get(db, draw_id: int) -> Draw | None:
         seatings.setdefault(number, []).append(draw.Seating(table, sides))
         if match_id is not None:
             started[(number, table)] = match_id
-    drawn = [
-        draw.Round(number, tuple(seatings.get(number, ())), tuple(orjson.loads(out)))
-        for number, out in db.execute(
-            "SELECT round, sitting_out FROM draw_rounds WHERE draw_id = ? ORDER BY round",
+    drawn, seated_at = [], {}
+    for number, out, revision in db.execute(
+        "SELECT round, sitting_out, revision FROM draw_rounds WHERE draw_id = ? ORDER BY round",
+        [draw_id],
+    ):
+        drawn.append(draw.Round(number, tuple(seatings.get(number, ())), tuple(orjson.loads(out))))
+        seated_at[number] = revision
+    changes = [
+        Change(revision, after_round, change, orjson.loads(entrant))
+        for revision, after_round, change, entrant in db.execute(
+            "SELECT revision, after_round, change, entrant FROM draw_changes WHERE draw_id = ? "
+            "ORDER BY revision",
             [draw_id],
         )
     ]
     return Draw(
         row[0], row[1], row[2], row[3], orjson.loads(row[4]), orjson.loads(row[5]), row[6],
-        orjson.loads(row[7]), bool(row[8]), row[9], drawn, started,
+        orjson.loads(row[7]), bool(row[8]), row[9], drawn, started, row[10], seated_at, changes,
     )  # fmt: skip
 
 
@@ -142,7 +204,8 @@ def next_round(db, made: Draw, standings: list[str]) -> None:
             "SELECT 1 FROM draw_rounds WHERE draw_id = ? AND round = ?", [made.id, number]
         ).fetchone()
         if not taken and number <= made.rounds:
-            _save_round(db, made.id, planned)
+            _check_revision(db, made)
+            _save_round(db, made.id, planned, made.revision)
 
 
 def seating(made: Draw, number: int, table: int) -> draw.Seating | None:
@@ -152,15 +215,22 @@ def seating(made: Draw, number: int, table: int) -> draw.Seating | None:
     return None
 
 
+def replaced(made: Draw, number: int, seen: int) -> bool:
+    """Was round `number` seated again since the revision `seen` (what a phone's page showed)?"""
+    return seen < made.revision and made.seated_at.get(number, made.revision) > seen
+
+
 def start(db, made: Draw, number: int, table: int) -> int:
     """The match of one seating, started now (or the one already started there: two taps, or
-    two phones, start one match); its id."""
+    two phones, start one match); its id. Raises Refused("stale") when the draw changed since
+    `made` was read."""
     seated = seating(made, number, table)
     if seated is None:
         raise LookupError((made.id, number, table))
     record = new_record(made.rules, list(seated.seats), made.partnership, store.local_now())
     match = replay(record)
     with immediate(db):
+        _check_revision(db, made)
         found = db.execute(
             "SELECT m.id FROM draw_seatings d JOIN matches m ON m.id = d.match_id "
             "WHERE d.draw_id = ? AND d.round = ? AND d.table_no = ?",
@@ -181,15 +251,105 @@ def start(db, made: Draw, number: int, table: int) -> int:
     return match_id
 
 
+def _check_revision(db, made: Draw) -> None:
+    row = db.execute("SELECT revision FROM draws WHERE id = ?", [made.id]).fetchone()
+    if row is None or row[0] != made.revision:
+        raise Refused("stale")
+
+
+# -- people coming and going ----------------------------------------------------------------
+
+
+def _key(entrant) -> tuple:
+    """An entrant compared as the registry compares names (case ignored); a pair in any order."""
+    names = [entrant] if isinstance(entrant, str) else list(entrant)
+    return tuple(sorted(name.casefold() for name in names))
+
+
+def arrive(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
+    """A latecomer (a name, or for fixed pairs [name, name]) joins the rounds not yet started."""
+    if _names_taken(made, [entrant] if isinstance(entrant, str) else list(entrant)):
+        raise Refused("here")
+    _change(db, made, [*made.entrants, entrant], "arrives", entrant, standings)
+
+
+def leave(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
+    """A leaver goes from the rounds not yet started (a fixed pair goes as a pair)."""
+    staying = [e for e in made.entrants if _key(e) != _key(entrant)]
+    if len(staying) == len(made.entrants):
+        raise Refused("not_here")
+    gone = next(e for e in made.entrants if _key(e) == _key(entrant))
+    if len(staying) < draw.KINDS[made.kind].units:
+        raise Refused("too_few")
+    _change(db, made, staying, "leaves", gone, standings)
+
+
+def _names_taken(made: Draw, names: list[str]) -> bool:
+    taken = {n.casefold() for e in made.entrants for n in ([e] if isinstance(e, str) else e)}
+    return any(n.casefold() in taken for n in names)
+
+
+def _reseated(made: Draw, entrants: list, standings: list[str] | None) -> list[draw.Round]:
+    """The rounds after those played, seated again for `entrants` over the night so far."""
+    played = [r for r in made.drawn if r.number <= made.played]
+    units = _entrants(made.kind, entrants)
+    rng = random.Random(made.seed * 1000 + 500 + made.revision)
+    if not made.swiss:
+        return draw.make_draw(units, made.kind, made.tables, made.rounds, None, rng, played)
+    night = list(played)
+    for _number in range(made.played + 1, len(made.drawn) + 1):
+        ranked = standings if night else None
+        night.append(draw.plan_round(units, made.kind, made.tables, night, ranked, rng))
+    return night[len(played) :]
+
+
+def _change(db, made: Draw, entrants: list, change: str, entrant, standings) -> None:
+    """The draw for `entrants` from the first round not started: planned with no lock held,
+    written only if nothing changed meanwhile (no change, no match started)."""
+    if made.played >= made.rounds:
+        raise Refused("no_round_left")
+    units = _entrants(made.kind, entrants)
+    if len(units) < draw.KINDS[made.kind].units:
+        raise Refused("too_few")
+    rounds = _reseated(made, entrants, standings)
+    revision = made.revision + 1
+    with immediate(db):
+        _check_revision(db, made)
+        started = db.execute(
+            "SELECT MAX(round) FROM draw_seatings WHERE draw_id = ? AND match_id IS NOT NULL",
+            [made.id],
+        ).fetchone()[0]
+        if (started or 0) != made.played:
+            raise Refused("stale")
+        db.execute(
+            "UPDATE draws SET entrants = ?, revision = ? WHERE id = ?",
+            [_json(entrants), revision, made.id],
+        )
+        for table in ("draw_seatings", "draw_rounds"):
+            db.execute(
+                f"DELETE FROM {table} WHERE draw_id = ? AND round > ?", [made.id, made.played]
+            )
+        for planned in rounds:
+            _save_round(db, made.id, planned, revision)
+        db.execute(
+            "INSERT INTO draw_changes(draw_id, revision, after_round, change, entrant, made) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [made.id, revision, made.played, change, _json(entrant), store.now()],
+        )
+
+
 def delete(db, draw_id: int) -> None:
     """The draw goes; the matches started from it stay, as ordinary matches of the night."""
     with immediate(db):
-        db.execute(
-            "UPDATE matches SET draw_id = NULL, draw_round = NULL WHERE draw_id = ?", [draw_id]
-        )
-        db.execute("DELETE FROM draw_seatings WHERE draw_id = ?", [draw_id])
-        db.execute("DELETE FROM draw_rounds WHERE draw_id = ?", [draw_id])
-        db.execute("DELETE FROM draws WHERE id = ?", [draw_id])
+        _delete(db, draw_id)
+
+
+def _delete(db, draw_id: int) -> None:
+    db.execute("DELETE FROM draw_changes WHERE draw_id = ?", [draw_id])
+    db.execute("UPDATE matches SET draw_id = NULL, draw_round = NULL WHERE draw_id = ?", [draw_id])
+    db.execute("DELETE FROM draw_seatings WHERE draw_id = ?", [draw_id])
+    db.execute("DELETE FROM draw_rounds WHERE draw_id = ?", [draw_id])
+    db.execute("DELETE FROM draws WHERE id = ?", [draw_id])
 
 
 def place(db, match_id: int) -> tuple[int, int] | None:

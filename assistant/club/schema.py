@@ -210,6 +210,19 @@ def import_processes(db: Database) -> None:
     db["imports"].add_column("discarded", str)
 
 
+@migrations()
+def draw_comings_and_goings(db: Database) -> None:
+    """A draw changed as people come and go: its revision (how many changes), the revision each
+    round was seated at (a phone showing an older seating cannot start it), and the changes."""
+    db["draws"].add_column("revision", int, not_null_default=0)
+    db["draw_rounds"].add_column("revision", int, not_null_default=0)
+    db.execute(
+        "CREATE TABLE draw_changes (draw_id INTEGER NOT NULL REFERENCES draws(id), "
+        "revision INTEGER NOT NULL, after_round INTEGER NOT NULL, change TEXT NOT NULL, "
+        "entrant TEXT NOT NULL, made TEXT NOT NULL, PRIMARY KEY (draw_id, revision))"
+    )
+
+
 def unknown_steps(db: Database) -> list[str]:
     """The schema steps applied to this file that this release does not know: a newer release
     wrote it."""

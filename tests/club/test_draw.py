@@ -39,25 +39,9 @@ from hypothesis import strategies as st
 
 from assistant.club import draw
 from assistant.club.draw import Round, Seating
+from tests.club.draw_checks import entrants_for, names, numbers_of, players_of, round_bound
 
 KINDS = list(draw.KINDS)
-
-
-def names(count: int) -> list[str]:
-    return [f"P{k:02}" for k in range(1, count + 1)]
-
-
-def entrants_for(kind: str, players: int) -> list:
-    people = names(players - players % 2 if kind == "pairs_fixed" else players)
-    return list(zip(people[::2], people[1::2], strict=True)) if kind == "pairs_fixed" else people
-
-
-def players_of(entrants) -> list[str]:
-    return [p for e in entrants for p in ((e,) if isinstance(e, str) else e)]
-
-
-def numbers_of(tables) -> list[int]:
-    return list(range(1, tables + 1)) if isinstance(tables, int) else sorted(tables)
 
 
 # -- what every draw must be -------------------------------------------------------------------
@@ -99,31 +83,6 @@ def assert_sides(night: list[Round], entrants, kind: str) -> None:
                 assert s.seats == (s.sides[0][0], s.sides[1][0], s.sides[0][1], s.sides[1][1])
             else:
                 assert all(len(side) == 1 for side in s.sides)
-
-
-def round_bound(r: Round, kind: str, compared: list[Round]) -> tuple[int, float]:
-    """This round's repeats against `compared`, and the average of a seating by lot (the module
-    docstring's R and (t-1)·M/(s-1)); with rotating partners, over seatings of the round's
-    partnerships."""
-    met = draw.meetings(compared, kind)
-    repeated = sum(1 for s in r.seatings for pair in draw.opponents(s, kind) if met[pair])
-    if kind == "pairs_rotating":
-        sides = [side for s in r.seatings for side in s.sides]
-        between = sum(
-            met[frozenset((a, b))] > 0
-            for one, other in combinations(sides, 2)
-            for a in one
-            for b in other
-        )
-        return repeated, between / (len(sides) - 1)
-    units = [
-        frozenset(side) if kind == "pairs_fixed" else side[0]
-        for s in r.seatings
-        for side in s.sides
-    ]
-    pairs = sum(met[frozenset((a, b))] > 0 for a, b in combinations(units, 2))
-    per_table = draw.KINDS[kind].units
-    return repeated, (per_table - 1) * pairs / (len(units) - 1)
 
 
 def assert_few_repeats(night: list[Round], entrants, kind: str, tables) -> None:
@@ -313,14 +272,28 @@ def test_swiss_lowest_placed_sits_out():
     assert [set(s.seats) for s in r.seatings] == [set("AC"), set("EB")]
 
 
-def test_a_latecomer_plays_first():
-    """A round missed counts as sat out: E came for round 2, so one of the others sits it out,
-    and with A-B and C-D played, E meets one of them and the other two meet for the first time."""
+def test_a_latecomer_comes_in_level_with_the_most_sat_out():
+    """Rounds missed are not sit-outs owed: E came for round 2, after a round nobody sat out, so
+    E is level with everyone (0) and who sits out round 2 is by lot, E too; either way nobody
+    meets an opponent of round 1 again."""
     first = Round(1, (Seating(1, (("A",), ("B",))), Seating(2, (("C",), ("D",)))), ())
-    for seed in range(5):
+    out = set()
+    for seed in range(12):
         r = draw.plan_round(list("ABCDE"), "two", 2, [first], rng=seed)
-        assert "E" in [p for s in r.seatings for p in s.seats] and len(r.sitting_out) == 1
-        assert draw.repeats([first, r], "two") == 0
+        assert len(r.sitting_out) == 1 and draw.repeats([first, r], "two") == 0
+        out.update(r.sitting_out)
+    assert "E" in out and len(out) > 1
+
+
+def test_the_sit_out_ledger():
+    """Six in round 1 (E, F out); G comes for round 2 level with the most sat out then (1) and
+    plays (A, D, E out); B leaves; H comes for round 3 level with the most sat out of those who
+    stayed (E, 2)."""
+    one = Round(1, (Seating(1, (("A",), ("B",))), Seating(2, (("C",), ("D",)))), ("E", "F"))
+    two = Round(2, (Seating(1, (("B",), ("F",))), Seating(2, (("C",), ("G",)))), ("A", "D", "E"))
+    ledger = draw.sit_out_ledger(list("ACDEFGH"), [one, two])
+    assert ledger == {"A": 1, "C": 0, "D": 1, "E": 2, "F": 1, "G": 1, "H": 2}
+    assert draw.sit_out_ledger(list("ABC"), []) == {"A": 0, "B": 0, "C": 0}
 
 
 def test_tables_by_number():

@@ -81,3 +81,39 @@ def test_the_board_follows_the_round_being_played(db):
     board = nights.board(db, nights.tonight())
     assert board["round"] == 2 and board["draw"].id == draw_id and board["done"] == []
     assert nights.in_play(db, "2000", 10) == [(match_id, seating.table, 2)]  # version 2
+
+
+def test_people_come_and_go_between_rounds(db):
+    """A latecomer joins the rounds not started, seated again; a round started meanwhile (since
+    the organiser's page was read) makes the change stale; a leaver goes; the rounds keep their
+    numbers and the revision they were seated at."""
+    twelve = [f"P{k:02}" for k in range(1, 13)]
+    draw_id = draws.make(db, "2026-11-28", "pairs_rotating", twelve, 3, 4, "muggins", False, 5)
+    draws.start(db, draws.get(db, draw_id), 1, 1)
+    read_before = draws.get(db, draw_id)
+    draws.start(db, read_before, 2, 1)
+    with pytest.raises(draws.Refused, match="stale"):  # round 2 started since
+        draws.arrive(db, read_before, "Zed")
+    draws.arrive(db, draws.get(db, draw_id), "Zed")
+    made = draws.get(db, draw_id)
+    assert made.revision == 1 and made.seated_at == {1: 0, 2: 0, 3: 1, 4: 1}
+    assert made.changes == [draws.Change(1, 2, "arrives", "Zed")]
+    assert [r.number for r in made.drawn] == [1, 2, 3, 4]
+    assert all("Zed" in r.players for r in made.drawn[2:])
+    assert "Zed" not in made.drawn[1].players
+    assert draws.replaced(made, 3, 0) and not draws.replaced(made, 2, 0)
+    with pytest.raises(draws.Refused, match="stale"):  # a start from a page of revision 0
+        draws.start(db, read_before, 1, 3)
+    with pytest.raises(draws.Refused, match="here"):
+        draws.arrive(db, made, "zed")
+    draws.start(db, made, 3, 2)
+    draws.leave(db, draws.get(db, draw_id), "p03")
+    made = draws.get(db, draw_id)
+    assert made.entrants == [p for p in twelve if p != "P03"] + ["Zed"]
+    assert made.changes[-1] == draws.Change(2, 3, "leaves", "P03")
+    assert "P03" not in made.drawn[3].players and made.seated_at[4] == 2
+    with pytest.raises(draws.Refused, match="not_here"):
+        draws.leave(db, made, "P03")
+    draws.start(db, made, 4, 1)
+    with pytest.raises(draws.Refused, match="no_round_left"):
+        draws.leave(db, draws.get(db, draw_id), "P04")

@@ -1,6 +1,7 @@
 """The night's draw: the organiser's form (who is here, the game, rounds, tables, rules), the
 draw's page (each round's tables, one tap to start a table's match; it prints as the pairings),
-the next Swiss round, and blank scoresheets to print, one per table and round."""
+the next Swiss round, a latecomer added or a leaver let go (the admin), and blank scoresheets
+to print, one per table and round. A night has one draw: a second is made only to replace it."""
 
 import re
 from dataclasses import dataclass, field
@@ -11,8 +12,9 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.club import draw, draws, league, nights, registry
 from assistant.engine import PRESETS, RecordError, new_record
+from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_TARGET
-from assistant.web.base.auth import admin_required
+from assistant.web.base.auth import admin_required, is_admin, refuse
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.messages import explain
@@ -39,6 +41,7 @@ class DrawForm:
     preset: str = "all-fives"
     target: str = ""
     swiss: bool = False
+    replace: bool = False  # the night's draw, if it has one, goes
     error: str | None = None
 
 
@@ -54,6 +57,7 @@ def from_form(form: MultiDict, night: str) -> DrawForm:
         preset=form.get("preset", ""),
         target=form.get("target", "").strip(),
         swiss=form.get("swiss") == "on",
+        replace=form.get("replace") == "on",
     )
 
 
@@ -138,14 +142,22 @@ def rules(form: DrawForm) -> object:
     return chosen
 
 
-def make(form: DrawForm) -> int:
+def make(form: DrawForm, replacing: int | None) -> int:
     if form.kind not in draw.KINDS:
         raise Refused(_("Pick the game."))
     rounds = whole_number(form.rounds, 1, MAX_ROUNDS)
     if rounds is None:
         raise Refused(_("The rounds are a whole number from 1 to %(most)s.", most=MAX_ROUNDS))
     found, tables, chosen = entrants(form), table_numbers(form.tables), rules(form)
-    return draws.make(get_db(), form.night, form.kind, found, tables, rounds, chosen, form.swiss)
+    return draws.make(
+        get_db(), form.night, form.kind, found, tables, rounds, chosen, form.swiss, None, replacing
+    )
+
+
+def night_draw(night: str) -> draws.Draw | None:
+    """The night's draw (the latest, where an older file kept several)."""
+    found = draws.of_night(get_db(), night)
+    return found[0] if found else None
 
 
 def _form_page(form: DrawForm, status: int = 200):
@@ -154,10 +166,14 @@ def _form_page(form: DrawForm, status: int = 200):
         "draws/_form.html",
         status,
         form=form,
+        existing=night_draw(form.night),
         known=registry.all_players(get_db()),
         kinds=kind_names(),
         presets=PRESETS,
     )
+
+
+HAS_DRAW = N_("This night has a draw already: open it, or tick “Replace it” to make a new one.")
 
 
 @bp.get("/nights/<text>/draw")
@@ -168,11 +184,17 @@ def new_draw(text: str):
 @bp.post("/nights/<text>/draw")
 def create_draw(text: str):
     form = from_form(request.form, night_or_404(text))
+    existing = night_draw(form.night)
+    if existing and form.replace and not is_admin():
+        return refuse()  # replacing a draw deletes it: the admin's
     try:
-        draw_id = make(form)
+        draw_id = make(form, existing.id if existing and form.replace else None)
     except Refused as refused:
         form.error = str(refused)
         return _form_page(form, 422)
+    except draws.Refused:
+        form.error = _(HAS_DRAW)
+        return _form_page(form, 409)
     return redirect(url_for("draws.show", draw_id=draw_id), 303)
 
 
@@ -192,16 +214,22 @@ def results(made: draws.Draw) -> dict:
     return {row["id"]: row for row in rows}
 
 
-@bp.get("/draws/<int:draw_id>")
-def show(draw_id: int):
-    made = draw_or_404(draw_id)
+def _draw_page(made: draws.Draw, status: int = 200, error: str | None = None):
     return page(
         "draws/draw.html",
         "draws/_draw.html",
+        status,
         made=made,
         results=results(made),
         kinds=kind_names(),
+        error=error,
+        known=registry.all_players(get_db()) if is_admin() else [],
     )
+
+
+@bp.get("/draws/<int:draw_id>")
+def show(draw_id: int):
+    return _draw_page(draw_or_404(draw_id))
 
 
 @bp.get("/draws/<int:draw_id>/scoresheets")
@@ -229,12 +257,82 @@ def start(draw_id: int):
     made = draw_or_404(draw_id)
     number = whole_number(request.form.get("round"), 1, MAX_ROUNDS)
     table = whole_number(request.form.get("table"), 1, MAX_TABLE)
-    if number is None or table is None:
+    seen = whole_number(request.form.get("revision", "0"), 0, MAX_REVISION)
+    if number is None or table is None or seen is None:
         abort(400, _("Say which round and table."))
+    if draws.replaced(made, number, seen):
+        return _draw_page(made, 409, _(REPLACED))
     if draws.seating(made, number, table) is None:
         abort(404, _("That table is not in the draw."))
-    match_id = draws.start(get_db(), made, number, table)
+    try:
+        match_id = draws.start(get_db(), made, number, table)
+    except draws.Refused:
+        return _draw_page(draw_or_404(draw_id), 409, _(REPLACED))
     return redirect(url_for("table.table", match_id=match_id), 303)
+
+
+# -- people coming and going ----------------------------------------------------------------------
+
+MAX_REVISION = 10_000
+REPLACED = N_("That seating was replaced when someone came or went: here is the draw as it is now.")
+CHANGE_REFUSED = {
+    "here": N_("%(name)s is in the draw already."),
+    "not_here": N_("%(name)s is not in the draw."),
+    "too_few": N_("Without %(name)s the draw cannot fill a table."),
+    "no_round_left": N_("Every round has started: nobody can join or leave the draw now."),
+    "stale": N_("The draw changed meanwhile: here it is as it is now."),
+}
+
+
+def entrant_named(made: draws.Draw, text: str) -> object:
+    """A latecomer or a leaver as the form names them: a name, or for fixed pairs "Ann + Bo"."""
+    if not draw.KINDS[made.kind].fixed_pairs:
+        return _name(text)
+    names = PAIR.split(text.strip())
+    if len(names) != 2 or not all(names):
+        raise Refused(_("Write the pair like: Ann + Bo."))
+    return [_name(n) for n in names]
+
+
+def _come_or_go(draw_id: int, change) -> object:
+    """Adds or removes the entrant the form names, then back to the draw; a refusal shows the
+    draw again with its sentence (409 when the draw changed since the page was shown)."""
+    made = draw_or_404(draw_id)
+    seen = whole_number(request.form.get("revision"), 0, MAX_REVISION)
+    if seen is None or seen != made.revision:
+        return _draw_page(made, 409, _(CHANGE_REFUSED["stale"]))
+    text = request.form.get("name", "")
+    try:
+        entrant = entrant_named(made, text)
+    except Refused as refused:
+        return _draw_page(made, 422, str(refused))
+    ranked = None
+    if made.swiss:
+        ranked = [name for s in league.night(get_db(), made.night).ranked for name in s.names]
+    try:
+        change(get_db(), made, entrant, ranked)
+    except draws.Refused as refused:
+        named = entrant if isinstance(entrant, str) else " + ".join(entrant)
+        status = 409 if refused.reason in ("stale", "no_round_left") else 422
+        return _draw_page(
+            draw_or_404(draw_id), status, _(CHANGE_REFUSED[refused.reason], name=named)
+        )
+    anchor = f"round-{made.played + 1}"  # the first round seated again
+    return redirect(url_for("draws.show", draw_id=draw_id, _anchor=anchor), 303)
+
+
+@bp.post("/draws/<int:draw_id>/arrive")
+@admin_required
+def arrive(draw_id: int):
+    """A latecomer joins the rounds not yet started."""
+    return _come_or_go(draw_id, draws.arrive)
+
+
+@bp.post("/draws/<int:draw_id>/leave")
+@admin_required
+def leave(draw_id: int):
+    """A leaver goes from the rounds not yet started."""
+    return _come_or_go(draw_id, draws.leave)
 
 
 @bp.post("/draws/<int:draw_id>/delete")
