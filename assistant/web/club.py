@@ -10,7 +10,7 @@ from assistant.engine.limits import MAX_NAME
 from assistant.web.admin import admin_required
 from assistant.web.bounds import MAX_ID, MAX_PAGE, whole_number
 from assistant.web.db import get_db
-from assistant.web.i18n import preset_name
+from assistant.web.i18n import language, preset_name
 from assistant.web.pieces import page
 from assistant.web.season import choice_args, chosen
 
@@ -18,7 +18,7 @@ bp = Blueprint("club", __name__)
 
 
 def _players_page(error: str | None = None, status: int = 200, **extra):
-    players = registry.all_players(get_db())
+    players = registry.all_players(get_db(), language())
     context = {"players": players, "error": error, "name": ""} | extra
     return page("club/players.html", "club/_players.html", status, **context)
 
@@ -72,7 +72,7 @@ def player(player_id: int):
         + [(preset_name(r["preset"]), r) for r in stats["presets"]],
         pair_columns=[(f"+ {r['partner']}", r) for r in pairs],
         rating=rating,
-        players=registry.all_players(db),
+        players=registry.all_players(db, language()),
         error=None,
         season=season,
         seasons=every,

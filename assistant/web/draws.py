@@ -15,6 +15,7 @@ from assistant.engine.limits import MAX_TARGET
 from assistant.web.admin import admin_required
 from assistant.web.bounds import whole_number
 from assistant.web.db import get_db
+from assistant.web.i18n import language
 from assistant.web.messages import explain
 from assistant.web.nights import kind_names, night_or_404
 from assistant.web.pieces import page
@@ -154,7 +155,7 @@ def _form_page(form: DrawForm, status: int = 200):
         "draws/_form.html",
         status,
         form=form,
-        known=registry.all_players(get_db()),
+        known=registry.all_players(get_db(), language()),
         kinds=kind_names(),
         presets=PRESETS,
     )

@@ -93,6 +93,11 @@ def select_locale() -> str | None:
     return request.accept_languages.best_match(LANGUAGES)
 
 
+def language() -> str:
+    """The language of this page (en, da, sv, fr): names are sorted as it sorts them."""
+    return str(get_locale())
+
+
 def here() -> str:
     """The address of this screen, for the language switch to come back to."""
     if request.method == "GET":

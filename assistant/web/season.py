@@ -15,6 +15,7 @@ from assistant.db import immediate
 from assistant.web.admin import admin_required
 from assistant.web.bounds import whole_number
 from assistant.web.db import get_db
+from assistant.web.i18n import language
 from assistant.web.pieces import page
 
 bp = Blueprint("season", __name__)
@@ -48,7 +49,7 @@ def league():
     season, every = chosen()
     db = get_db()
     minimum = seasons.league_minimum(db)
-    table = standings.league(db, season, minimum)
+    table = standings.league(db, season, minimum, language())
     return page(
         "season/league.html",
         "season/_league.html",

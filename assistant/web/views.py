@@ -23,7 +23,7 @@ from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin
 from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.db import get_db
-from assistant.web.i18n import end_name
+from assistant.web.i18n import end_name, language
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
@@ -136,7 +136,7 @@ def _hand_in_play(match_id: int) -> int | None:
 
 
 def _known_names() -> list[str]:
-    return [player["name"] for player in registry.all_players(get_db())]
+    return [player["name"] for player in registry.all_players(get_db(), language())]
 
 
 def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:
