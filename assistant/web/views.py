@@ -23,7 +23,7 @@ from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin
 from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.db import get_db
-from assistant.web.i18n import end_name, language
+from assistant.web.i18n import elided, end_name, language
 from assistant.web.live import watch_code
 from assistant.web.messages import explain
 from assistant.web.pieces import match_or_404, page
@@ -227,8 +227,8 @@ def _undone(entry: dict | None) -> str | None:
     if "play" in entry:
         return _("Undone: %(tile)s by %(player)s.", tile=entry["play"], player=entry["player"])
     if "draw" in entry:
-        return _("Undone: %(player)s's draw.", player=entry["player"])
-    return _("Undone: %(player)s's pass.", player=entry["player"])
+        return elided(_("Undone: %(player)s's draw.", player=entry["player"]))
+    return elided(_("Undone: %(player)s's pass.", player=entry["player"]))
 
 
 @bp.post("/matches/<int:match_id>/correct")
