@@ -195,7 +195,8 @@ def rules_changes(rules: object) -> list[str]:
     if not isinstance(rules, dict):
         return []
     return [
-        f"{option_label(option)}: {choice_label(option, value)}"
+        # Translators: a rule as a label and its value; French puts a narrow space before ":".
+        _("%(option)s: %(choice)s", option=option_label(option), choice=choice_label(option, value))
         for option, value in rules.items()
         if option != "preset"
     ]

@@ -30,4 +30,5 @@ def explain(error: RecordError, where: bool = False) -> str:
         place = _("hand %(hand)s, tiles left", hand=error.hand)
     else:
         place = _("hand %(hand)s, event %(event)s", hand=error.hand, event=error.event)
-    return f"{place}: {reason}"
+    # Translators: where in a record and why; French puts a narrow space before ":".
+    return _("%(place)s: %(reason)s", place=place, reason=reason)
