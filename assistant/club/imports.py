@@ -234,7 +234,17 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
                     yield number, item["record"], item.get("created"), size
                 else:
                     yield number, item, None, size
-        except ijson.JSONError:  # broken, or cut short
+        except ijson.JSONError as error:  # broken, or cut short
+            found = _where_broken(str(error))
+            if found:
+                raise BrokenFile(
+                    N_(
+                        "record {n} is not JSON: where it breaks, it reads “{text}”: the import "
+                        "stopped there"
+                    ),
+                    n=number + 1,
+                    text=found,
+                ) from None
             raise BrokenFile(
                 N_(
                     "record {n} is not JSON, or the file ends in the middle of it: the import "
@@ -242,6 +252,18 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
                 ),
                 n=number + 1,
             ) from None
+
+
+def _where_broken(message: str) -> str | None:
+    """What the file reads where the parser stopped, from its message (yajl shows the text
+    around the place and a caret under it); None when the file just ends, or the message shows
+    nothing."""
+    lines = message.splitlines()
+    caret = next((n for n, line in enumerate(lines) if line.endswith("^")), None)
+    if caret is None or caret == 0:
+        return None
+    at = len(lines[caret]) - 1  # the caret stands a little after the place: a few before it
+    return _shown(lines[caret - 1][max(0, at - 8) :].encode()) or None
 
 
 def _lines(file, positions: list) -> Iterator[tuple]:

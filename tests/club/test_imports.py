@@ -262,6 +262,13 @@ def test_a_json_lines_file_is_found_by_what_it_holds_and_a_broken_line_named(adm
     assert "2 imported, 0 already here, 0 broken" in imported(admin, upload(admin, two))
 
 
+def test_a_broken_list_of_records_says_what_it_reads_where_it_breaks(admin):
+    body = b"[" + orjson.dumps(D) + b",\n {oops: 1}]"
+    report = imported(admin, upload(admin, body))
+    assert "1 imported, 0 already here, 0 broken" in report
+    assert "record 2 is not JSON: where it breaks, it reads “}]}, {oops: 1}]”" in report
+
+
 def test_the_import_command_reads_json_lines_and_says_what_it_found_where(tmp_path):
     path = tmp_path / "records.jsonl"
     path.write_bytes(orjson.dumps(D) + b"\n" + orjson.dumps(E) + b"\n")
