@@ -515,7 +515,7 @@ ROUTE_FIELDS = {
     "draws.new_draw": [],
     "draws.create_draw": DRAW_FIELDS,
     "draws.show": [],
-    "draws.scoresheets": [],
+    "draws.scoresheets": ["sheet"],
     "draws.next_round": [],
     "draws.start": ["round", "table", "revision"],
     "draws.arrive": ["name", "revision"],

@@ -8,6 +8,11 @@
 * `records.json` — every record, with the club's registry (each player's name and the names that
   mean them), so another club, or this one from a backup, keeps renames and merges.
 
+A match's date is two columns a spreadsheet reads as a date and a time: `date` (YYYY-MM-DD)
+and `time` (HH:MM, empty for a match dated by its day alone). The time is the club's clock as the
+match's `date` reads it: the table writes the server's local time there (the server runs at the
+club), and its UTC offset is left as written, as the club nights count.
+
 Players are named as they are called now (after renames and merges). A CSV file starts with a
 UTF-8 byte-order mark (so a spreadsheet reads "Søren" as written), may use `;` and a decimal
 comma (Danish, Swedish and French spreadsheets), and never holds a cell a spreadsheet would run
@@ -109,6 +114,19 @@ def cell(value: object, sheet: Spreadsheet) -> object:
     return text
 
 
+def date_and_time(played: str | None) -> tuple[str | None, str | None]:
+    """A match's date as a date cell (YYYY-MM-DD) and a time cell (HH:MM), as its clock read."""
+    if not played:
+        return None, None
+    try:
+        when = datetime.fromisoformat(played)
+    except ValueError:  # not a date a spreadsheet would read either: left as written
+        return played, None
+    if len(played) <= 10:
+        return played, None
+    return when.date().isoformat(), f"{when:%H:%M}"
+
+
 def _is_number(text: str) -> bool:
     try:
         float(text)
@@ -141,7 +159,7 @@ def _streamed(selection: Selection, rows) -> Iterator[list]:
 
 
 MATCH_HEADER = [
-    "match", "date", "rules", "custom", "players", "partnership", "hands", "target", "unit",
+    "match", "date", "time", "rules", "custom", "players", "partnership", "hands", "target", "unit",
     "finished", "winner", "counted",
     *(f"side{i} {what}" for i in range(1, MAX_SIDES + 1) for what in ("names", "score")),
 ]  # fmt: skip
@@ -154,7 +172,7 @@ def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
             "s.match_id, s.played, s.preset, s.custom, s.n_players, s.partnership, s.hands, "
             "s.target, s.unit, s.finished, s.winner, s.counted, s.sides, s.scores",
         )
-        for *first, winner, counted, sides_text, scores_text in cursor:
+        for match_id, played, *first, winner, counted, sides_text, scores_text in cursor:
             sides = [
                 " + ".join(_now_name(names, p) for p in side) for side in orjson.loads(sides_text)
             ]
@@ -162,13 +180,13 @@ def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
             pairs = [x for side, score in zip(sides, scores, strict=True) for x in (side, score)]
             pairs += [None] * (2 * MAX_SIDES - len(pairs))
             won = sides[winner] if winner is not None else None
-            yield [*first, won, counted, *pairs]
+            yield [match_id, *date_and_time(played), *first, won, counted, *pairs]
 
     return csv_lines(MATCH_HEADER, _streamed(selection, rows), sheet)
 
 
 PLAYER_HEADER = [
-    "match", "date", "player", "entered as", "seat", "side", "partner", "rules", "unit",
+    "match", "date", "time", "player", "entered as", "seat", "side", "partner", "rules", "unit",
     "finished", "counted", "won", "hands", "side points", "plays", "scoring plays",
     "play points", "largest", "dominoes", "blocks won", "pips left",
 ]  # fmt: skip
@@ -176,7 +194,7 @@ PLAYER_HEADER = [
 
 def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     def rows(conn, names):
-        yield from selection.rows(
+        cursor = selection.rows(
             conn,
             "s.match_id, s.played, q.name, m.name, m.seat + 1, m.side + 1, r.name, s.preset, "
             "s.unit, m.finished, m.counted, m.won, m.hands, m.side_points, m.plays, "
@@ -185,6 +203,8 @@ def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
             "LEFT JOIN players r ON r.id = m.partner_id",
             order="s.match_id, m.seat",
         )
+        for match_id, played, *rest in cursor:
+            yield [match_id, *date_and_time(played), *rest]
 
     return csv_lines(PLAYER_HEADER, _streamed(selection, rows), sheet)
 

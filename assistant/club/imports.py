@@ -1,4 +1,5 @@
-"""Importing a club file: an `allfives-club/1` export, a list of match records, or one record.
+"""Importing a club file: an `allfives-club/1` export, a list of match records, one record, or
+JSON Lines (a record a line, what `replay --jsonl` reads), told apart by what the file holds.
 
 The file is read as a stream (ijson), so memory stays bounded whatever it holds: one record at a
 time, a window of them while they are checked, and no record larger than `RECORD_LIMIT`. Each
@@ -106,7 +107,8 @@ def _start(file) -> int:
 def header(path: Path) -> dict:
     """What comes before the records: the file's format, `created` and `players` (an export
     writes them before its matches, and they are read there), and where the records are:
-    `prefix` for ijson ("matches.item", "item", or "" for a file that is one record)."""
+    `prefix` for ijson ("matches.item", "item", or "" for a file that is one record), or
+    `lines` for JSON Lines."""
     with open(path, "rb") as file:
         start = _start(file)
         file.seek(start)
@@ -115,7 +117,13 @@ def header(path: Path) -> dict:
         if first == b"[":
             return found | {"prefix": "item"}
         if first != b"{":
-            raise BrokenFile(N_("this file is not JSON"))
+            file.seek(start)
+            if not (text := _shown(file)):
+                raise BrokenFile(N_("this file is empty"))
+            raise BrokenFile(N_("this file is not JSON: it begins “{text}”"), text=text)
+        file.seek(start)
+        if _json_lines(file):
+            return found | {"prefix": None, "lines": True}
         file.seek(start)
         reader = _Reader(file, lambda: BrokenFile(N_("this file holds no list of match records")))
         events = ijson.parse(reader)
@@ -134,6 +142,46 @@ def header(path: Path) -> dict:
         except ijson.JSONError:
             raise BrokenFile(N_("this file is not JSON")) from None
     return found | {"prefix": "matches.item"}
+
+
+def _json_lines(file) -> bool:
+    """Whether the file is JSON Lines: its first line is a whole JSON object and more follows.
+    An export's first line is never a whole object, and a file that is one record on one line
+    reads the same either way."""
+    line = file.readline(RECORD_LIMIT + 1)
+    try:
+        first = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(first, dict) and bool(file.read(4096).strip())
+
+
+def _shown(source, limit: int = 24) -> str:
+    """What a piece of the file reads, as it may be shown in a sentence (one line, short)."""
+    data = source.read(limit * 4) if hasattr(source, "read") else source
+    text = " ".join(data.decode("utf-8", "replace").split())
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+class Unreadable:
+    """A line of a JSON Lines file that holds no JSON: counted as a broken record, with where
+    and what it holds (`error`), and the import goes on with the next line."""
+
+    def __init__(self, line: int, text: bytes, error: orjson.JSONDecodeError):
+        if error.msg.startswith("depth limit"):
+            template, params = N_("line {line} is nested too deeply to read"), {"line": line}
+        else:
+            column = error.colno
+            template = N_("line {line} is not JSON: at character {column} it reads “{text}”")
+            shown = _shown(text[error.pos : error.pos + 24])
+            params = {"line": line, "column": column, "text": shown or "…"}
+        self.error = {"template": template, "params": params, "hand": None, "event": None}
+
+
+def _check(record) -> dict:
+    if isinstance(record, Unreadable):
+        return {"error": record.error}
+    return derive.check(record)
 
 
 def _players(events) -> list:
@@ -172,6 +220,9 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
 
     with open(path, "rb") as file:
         file.seek(header["start"])
+        if header.get("lines"):
+            yield from _lines(file, positions)
+            return
         reader = _Reader(file, too_large)
         try:
             for item in ijson.items(reader, header["prefix"], use_float=True):
@@ -183,7 +234,17 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
                     yield number, item["record"], item.get("created"), size
                 else:
                     yield number, item, None, size
-        except ijson.JSONError:  # broken, or cut short
+        except ijson.JSONError as error:  # broken, or cut short
+            found = _where_broken(str(error))
+            if found:
+                raise BrokenFile(
+                    N_(
+                        "record {n} is not JSON: where it breaks, it reads “{text}”: the import "
+                        "stopped there"
+                    ),
+                    n=number + 1,
+                    text=found,
+                ) from None
             raise BrokenFile(
                 N_(
                     "record {n} is not JSON, or the file ends in the middle of it: the import "
@@ -191,6 +252,45 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
                 ),
                 n=number + 1,
             ) from None
+
+
+def _where_broken(message: str) -> str | None:
+    """What the file reads where the parser stopped, from its message (yajl shows the text
+    around the place and a caret under it); None when the file just ends, or the message shows
+    nothing."""
+    lines = message.splitlines()
+    caret = next((n for n, line in enumerate(lines) if line.endswith("^")), None)
+    if caret is None or caret == 0:
+        return None
+    at = len(lines[caret]) - 1  # the caret stands a little after the place: a few before it
+    return _shown(lines[caret - 1][max(0, at - 8) :].encode()) or None
+
+
+def _lines(file, positions: list) -> Iterator[tuple]:
+    """The records of a JSON Lines file, as `records` gives them; blank lines are skipped, a
+    line that is not JSON is an Unreadable record, a line longer than RECORD_LIMIT stops the
+    import."""
+    number = 0
+    for line_number, line in enumerate(iter(lambda: file.readline(RECORD_LIMIT + 1), b""), 1):
+        positions[0] = file.tell()
+        if not line.strip():
+            continue
+        number += 1
+        if len(line) > RECORD_LIMIT:
+            raise BrokenFile(
+                N_("line {line} (record {n}) is larger than {limit} MB: the import stopped there"),
+                line=line_number,
+                n=number,
+                limit=RECORD_LIMIT // (1024 * 1024),
+            )
+        try:
+            item = orjson.loads(line)
+        except orjson.JSONDecodeError as error:
+            item = Unreadable(line_number, line, error)
+        if isinstance(item, dict) and "record" in item and "format" not in item:
+            yield number, item["record"], item.get("created"), len(line)
+        else:
+            yield number, item, None, len(line)
 
 
 def _is_time(value) -> bool:
@@ -245,7 +345,7 @@ def checked(items: Iterator[tuple]) -> Iterator[tuple[tuple, dict]]:
     source = read(items)
     first = list(islice(source, INLINE))
     if len(first) < INLINE:
-        yield from ((item, derive.check(item[1])) for item in first)
+        yield from ((item, _check(item[1])) for item in first)
     else:
         yield from _on_every_core(chain(first, source))
     if stopped:
@@ -262,7 +362,7 @@ def _on_every_core(items) -> Iterator[tuple[tuple, dict]]:
             for item in batch:
                 text = _text(item[1])
                 if text is None:  # not an object, or too deep for orjson: checked here
-                    yield item, derive.check(item[1])
+                    yield item, _check(item[1])
                 else:
                     objects.append(item)
                     texts.append(text)

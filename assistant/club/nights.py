@@ -47,7 +47,7 @@ def in_play(db, since: str, limit: int) -> list[tuple[int, int | None, int]]:
     ).fetchall()
 
 
-def board(db, night: str) -> dict:
+def board(db, night: str, language: str = "en") -> dict:
     """What the club board shows of the night besides the tables in play: its latest draw and
     the round being played (the latest with a match started, else the first), the tables of
     that round already finished, and the night's standings."""
@@ -63,7 +63,8 @@ def board(db, night: str) -> dict:
             ({"number": ids[row["id"]], "row": row} for row in rows if row["finished"]),
             key=lambda d: d["number"],
         )
-    return {"draw": made, "round": number, "done": done, "standings": league.night(db, night)}
+    standings = league.night(db, night, language)
+    return {"draw": made, "round": number, "done": done, "standings": standings}
 
 
 def match_rows(db, match_ids: list[int]) -> list[dict]:

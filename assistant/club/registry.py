@@ -2,7 +2,9 @@
 they were entered; `player_names` maps each of them (case folded) to a player."""
 
 from datetime import UTC, datetime
+from operator import itemgetter
 
+from assistant.club import collation
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME, unprintable
 
@@ -81,9 +83,10 @@ def current_names(db, names=None) -> dict[str, str]:
     return {name: found.get(k, name) for name, k in keys.items()}
 
 
-def all_players(db) -> list[dict]:
-    rows = db.execute("SELECT id, name FROM players ORDER BY name COLLATE NOCASE").fetchall()
-    return [{"id": i, "name": n} for i, n in rows]
+def all_players(db, language: str = "en") -> list[dict]:
+    """Every player, in the order `language` sorts names."""
+    rows = db.execute("SELECT id, name FROM players").fetchall()
+    return [{"id": i, "name": n} for i, n in collation.sorted_names(rows, language, itemgetter(1))]
 
 
 def rename(db, player_id: int, new_name: str) -> None:

@@ -86,7 +86,7 @@ def test_semicolons_and_a_decimal_comma_for_a_danish_spreadsheet(client):
     create(client, split)
     danish = client.get("/history/matches.csv", headers={"Accept-Language": "da"})
     text = danish.get_data(as_text=True)
-    assert text.splitlines()[0].startswith("\ufeffmatch;date;rules")
+    assert text.splitlines()[0].startswith("\ufeffmatch;date;time;rules")
     table = as_dicts(rows(danish))
     assert (table[0]["side1 score"], table[0]["side2 score"]) == ("12,5", "7,5")
     english = as_dicts(rows(client.get("/history/matches.csv?sheet=comma")))
@@ -170,3 +170,27 @@ def test_fives_matches_count_in_points_in_the_statistics(app):
             20,
             10,
         )
+
+
+def test_the_date_is_a_date_column_and_a_time_column_as_the_clubs_clock_read(client):
+    create(client, D | {"date": "2026-10-01T19:05:00+02:00"})  # written by the table's server
+    create(client, A | {"date": "2026-11-15"})  # a day alone: no time
+    create(client, G | {"date": "2026-11-20T23:59:30"})
+    for sheet, language in (("comma", "en"), ("semicolon", "da")):
+        text = client.get(
+            f"/history/matches.csv?sheet={sheet}", headers={"Accept-Language": language}
+        ).get_data(as_text=True)
+        separator = "," if sheet == "comma" else ";"
+        lines = text.splitlines()
+        assert lines[0].startswith(f"\ufeffmatch{separator}date{separator}time{separator}rules")
+        assert [line.split(separator)[:3] for line in lines[1:]] == [
+            ["1", "2026-10-01", "19:05"],
+            ["2", "2026-11-15", ""],
+            ["3", "2026-11-20", "23:59"],
+        ]
+    players = as_dicts(rows(client.get("/history/players.csv?sheet=comma")))
+    assert [(r["match"], r["date"], r["time"]) for r in players][:2] == [
+        ("1", "2026-10-01", "19:05"),
+        ("1", "2026-10-01", "19:05"),
+    ]
+    assert exports.date_and_time(None) == (None, None)

@@ -243,3 +243,40 @@ def test_export_then_import_into_an_empty_club_keeps_renames_and_merges(admin, t
     matches = other.get("/history/matches.csv?sheet=comma").get_data(as_text=True)
     assert "Ann,10,Bob,0" in matches and "Ann,10,Cy,0" in matches
     assert other.get("/history").get_data(as_text=True).count("imported") >= 2
+
+
+def test_a_json_lines_file_is_found_by_what_it_holds_and_a_broken_line_named(admin):
+    """One record a line (what `replay --jsonl` reads), under any name: every line imported; a
+    line that is not JSON is counted broken, with its line and what it reads, and the next lines
+    still come in."""
+    lines = [orjson.dumps(D), orjson.dumps(E), b"", b'{"format": "allfives-match/1", oops}']
+    lines.append(orjson.dumps({"record": _renamed(D, ["Cy", "Di"]), "created": "2026-10-01"}))
+    report = imported(admin, upload(admin, b"\n".join(lines) + b"\n", name="night.txt"))
+    assert "3 imported, 0 already here, 1 broken" in report, report
+    assert "record 3: line 4 is not JSON: at character 32 it reads “oops}”" in report
+    assert played(admin)["Cy"] == "2026-10-01"
+
+    two = b"\n".join(
+        [orjson.dumps(_renamed(D, ["Ed", "Flo"])), orjson.dumps(_renamed(E, ["Gus", "Hal"]))]
+    )
+    assert "2 imported, 0 already here, 0 broken" in imported(admin, upload(admin, two))
+
+
+def test_a_broken_list_of_records_says_what_it_reads_where_it_breaks(admin):
+    body = b"[" + orjson.dumps(D) + b",\n {oops: 1}]"
+    report = imported(admin, upload(admin, body))
+    assert "1 imported, 0 already here, 0 broken" in report
+    assert "record 2 is not JSON: where it breaks, it reads “}]}, {oops: 1}]”" in report
+
+
+def test_the_import_command_reads_json_lines_and_says_what_it_found_where(tmp_path):
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(orjson.dumps(D) + b"\n" + orjson.dumps(E) + b"\n")
+    command = [sys.executable, "-m", "assistant", "import", str(path), "--db", str(tmp_path / "c")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "2 imported, 0 already here, 0 broken" in done.stdout
+
+    path.write_bytes(b"<html><body>not a club file</body></html>")
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "this file is not JSON: it begins “<html><body>not a club f…”" in done.stderr

@@ -194,7 +194,12 @@ def test_a_draw_seats_each_round_and_starts_a_table_in_one_tap(admin, client):
     assert client.post(f"{draw}/next").status_code == 303  # planned whole: nothing to draw
 
     sheets = client.get(f"{draw}/scoresheets").get_data(as_text=True)
-    assert sheets.count('class="sheet"') == 4 and sheets.count('<tr><th scope="row">') == 4 * 24
+    assert sheets.count('class="sheet"') == 4 and sheets.count('<tr><th scope="row">') == 4 * 30
+    assert "Continuation sheets for a long match: hands 31 to 60" in sheets
+    more = client.get(f"{draw}/scoresheets?sheet=2").get_data(as_text=True)
+    assert more.count("continued, sheet 2") == 4 and more.count("Carried over") == 4
+    assert '<th scope="row">31</th>' in more and '<th scope="row">60</th>' in more
+    assert client.get(f"{draw}/scoresheets?sheet=8").status_code == 400
 
     client.post("/admin/logout", data={})
     assert client.post(f"{draw}/delete").status_code == 303

@@ -5,6 +5,7 @@ the count's terms, the rules options, and numbers and dates in the local way.
 """
 
 import os
+import re
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -12,6 +13,7 @@ from babel.lists import format_list
 from flask import Blueprint, Flask, abort, g, redirect, request
 from flask_babel import format_date, format_decimal, get_locale, get_translations
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from assistant.engine.errors import N_
 from assistant.web.base.catalogs import compile_catalogs
@@ -91,6 +93,26 @@ def select_locale() -> str | None:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES)
+
+
+def language() -> str:
+    """The language of this page (en, da, sv, fr): names are sorted as it sorts them."""
+    return str(get_locale())
+
+
+# French elides "de" before a vowel sound: "domino d’Ann", "d’Yves" (y before a consonant), but
+# "de Yann". The catalog never writes "de" before a vowel itself, so this only meets what a
+# sentence has a name (or another value) put in after "de". An h is taken as sounded ("de Hans").
+VOWELS = "AEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆaeiouàâäéèêëîïôöùûüœæ"
+ELIDED = re.compile(rf"\b([Dd])e (?=[{VOWELS}]|[Yy][^{VOWELS}yY\W])")
+
+
+def elided(text: str) -> str:
+    """A French sentence with a name put in after "de", elided as French writes it."""
+    if str(get_locale()) != "fr":
+        return text
+    done = ELIDED.sub(r"\1’", str(text))
+    return Markup(done) if isinstance(text, Markup) else done
 
 
 def here() -> str:
@@ -173,7 +195,8 @@ def rules_changes(rules: object) -> list[str]:
     if not isinstance(rules, dict):
         return []
     return [
-        f"{option_label(option)}: {choice_label(option, value)}"
+        # Translators: a rule as a label and its value; French puts a narrow space before ":".
+        _("%(option)s: %(choice)s", option=option_label(option), choice=choice_label(option, value))
         for option, value in rules.items()
         if option != "preset"
     ]
@@ -221,7 +244,7 @@ def init_app(app: Flask) -> None:
         choice_label=choice_label,
         rules_changes=rules_changes,
     )
-    app.jinja_env.filters.update(num=number, signed=signed, date=date)
+    app.jinja_env.filters.update(num=number, signed=signed, date=date, elided=elided)
 
 
 def install_template_gettext(app: Flask) -> None:

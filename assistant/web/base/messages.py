@@ -4,7 +4,7 @@ from flask_babel import gettext as _
 
 from assistant.engine import RecordError
 from assistant.engine.layout import EndList
-from assistant.web.base.i18n import END_NAMES, end_name, ends_text
+from assistant.web.base.i18n import END_NAMES, elided, end_name, ends_text
 
 
 def _param(name: str, value: object) -> object:
@@ -21,7 +21,7 @@ def _param(name: str, value: object) -> object:
 def explain(error: RecordError, where: bool = False) -> str:
     """The engine's sentence, translated; with its place in the record when `where`."""
     params = {name: _param(name, value) for name, value in error.params.items()}
-    reason = _(error.template).format(**params)
+    reason = elided(_(error.template).format(**params))
     if not where or error.hand is None:
         return reason
     if error.event is None:
@@ -30,4 +30,5 @@ def explain(error: RecordError, where: bool = False) -> str:
         place = _("hand %(hand)s, tiles left", hand=error.hand)
     else:
         place = _("hand %(hand)s, event %(event)s", hand=error.hand, event=error.event)
-    return f"{place}: {reason}"
+    # Translators: where in a record and why; French puts a narrow space before ":".
+    return _("%(place)s: %(reason)s", place=place, reason=reason)

@@ -27,6 +27,7 @@ from assistant.club import queries, registry, store
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.db import get_db
+from assistant.web.base.i18n import language
 from assistant.web.base.messages import explain
 from assistant.web.base.pages import go, page
 from assistant.web.home import newmatch
@@ -73,7 +74,7 @@ def _hand_in_play(match_id: int) -> int | None:
 
 
 def _known_names() -> list[str]:
-    return [player["name"] for player in registry.all_players(get_db())]
+    return [player["name"] for player in registry.all_players(get_db(), language())]
 
 
 def _new_form(form: newmatch.NewMatch, status: int = 200) -> Response:

@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from assistant.club import nights, store
 from assistant.web.base.db import get_db
+from assistant.web.base.i18n import language
 from assistant.web.base.pages import page
 from assistant.web.base.polling import polled
 from assistant.web.table.view import build
@@ -69,7 +70,7 @@ def _board() -> dict:
         except store.UnknownMatch:
             continue
     tonight = nights.tonight()
-    return {"tables": tables, "night": tonight} | nights.board(db, tonight)
+    return {"tables": tables, "night": tonight} | nights.board(db, tonight, language())
 
 
 def _in_play(db) -> list[tuple[int, int | None, int]]:

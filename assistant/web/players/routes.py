@@ -9,7 +9,7 @@ from assistant.engine.limits import MAX_NAME
 from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import MAX_ID, MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
-from assistant.web.base.i18n import preset_name
+from assistant.web.base.i18n import language, preset_name
 from assistant.web.base.pages import page
 from assistant.web.base.seasons import choice_args, chosen
 
@@ -17,7 +17,7 @@ bp = Blueprint("club", __name__)
 
 
 def _players_page(error: str | None = None, status: int = 200, **extra):
-    players = registry.all_players(get_db())
+    players = registry.all_players(get_db(), language())
     context = {"players": players, "error": error, "name": ""} | extra
     return page("club/players.html", "club/_players.html", status, **context)
 
@@ -70,7 +70,7 @@ def player(player_id: int):
         + [(preset_name(r["preset"]), r) for r in stats["presets"]],
         pair_columns=[(f"+ {r['partner']}", r) for r in pairs],
         rating=rating,
-        players=registry.all_players(db),
+        players=registry.all_players(db, language()),
         error=None,
         season=season,
         seasons=every,

@@ -17,6 +17,7 @@ from assistant.engine.limits import MAX_TARGET
 from assistant.web.base.auth import admin_required, is_admin, refuse
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
+from assistant.web.base.i18n import language
 from assistant.web.base.messages import explain
 from assistant.web.base.pages import page
 from assistant.web.season.nights import kind_names, night_or_404
@@ -26,7 +27,8 @@ MAX_ROUNDS = 20
 MAX_TABLE = 99
 MAX_ENTRANTS = 200
 PAIR = re.compile(r"\s*[+&/,]\s*")
-SHEET_HANDS = 24  # rows of a blank scoresheet
+SHEET_HANDS = 30  # rows of a blank scoresheet (A4); a longer match goes on on a continuation
+MAX_SHEETS = 7  # ... and on: 200 hands at most (engine/limits.py)
 
 
 @dataclass
@@ -167,7 +169,7 @@ def _form_page(form: DrawForm, status: int = 200):
         status,
         form=form,
         existing=night_draw(form.night),
-        known=registry.all_players(get_db()),
+        known=registry.all_players(get_db(), language()),
         kinds=kind_names(),
         presets=PRESETS,
     )
@@ -234,9 +236,19 @@ def show(draw_id: int):
 
 @bp.get("/draws/<int:draw_id>/scoresheets")
 def scoresheets(draw_id: int):
-    """One blank sheet a table and round drawn, to print."""
+    """One blank sheet a table and round drawn, to print; `?sheet=2` and on: the continuation
+    sheets of a long match (hands 31 to 60, …), with a row for the totals carried over."""
+    made = draw_or_404(draw_id)
+    sheet = whole_number(request.args.get("sheet", "1"), 1, MAX_SHEETS)
+    if sheet is None:
+        abort(400, _("The sheet is a whole number from 1 to %(most)s.", most=MAX_SHEETS))
+    first = (sheet - 1) * SHEET_HANDS + 1
     return render_template(
-        "draws/scoresheets.html", made=draw_or_404(draw_id), hands=range(1, SHEET_HANDS + 1)
+        "draws/scoresheets.html",
+        made=made,
+        sheet=sheet,
+        hands=range(first, first + SHEET_HANDS),
+        next_sheet=sheet + 1 if sheet < MAX_SHEETS else None,
     )
 
 

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from assistant.club import draws, league, nights
 from assistant.web.base.bounds import MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
+from assistant.web.base.i18n import language
 from assistant.web.base.pages import page
 
 bp = Blueprint("nights", __name__)
@@ -73,7 +74,7 @@ def winners(table: league.Table, night_draws: list) -> tuple[str, list]:
 def night(text: str):
     which = night_or_404(text)
     db = get_db()
-    standings = league.night(db, which)
+    standings = league.night(db, which, language())
     night_draws = draws.of_night(db, which)
     kind, won = winners(standings, night_draws)
     return page(

@@ -14,6 +14,7 @@ from assistant.club.seasons import Season
 from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
+from assistant.web.base.i18n import language
 from assistant.web.base.pages import page
 from assistant.web.base.seasons import chosen
 
@@ -27,7 +28,7 @@ def league():
     season, every = chosen()
     db = get_db()
     minimum = seasons.league_minimum(db)
-    table = standings.league(db, season, minimum)
+    table = standings.league(db, season, minimum, language())
     return page(
         "season/league.html",
         "season/_league.html",

@@ -27,7 +27,7 @@ from assistant.web.base.auth import is_admin
 from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
-from assistant.web.base.i18n import end_name
+from assistant.web.base.i18n import elided, end_name
 from assistant.web.base.messages import explain
 from assistant.web.base.pages import go, match_or_404, page, watch_code
 from assistant.web.table.view import Table, build, hand_entries
@@ -154,8 +154,8 @@ def _undone(entry: dict | None) -> str | None:
     if "play" in entry:
         return _("Undone: %(tile)s by %(player)s.", tile=entry["play"], player=entry["player"])
     if "draw" in entry:
-        return _("Undone: %(player)s's draw.", player=entry["player"])
-    return _("Undone: %(player)s's pass.", player=entry["player"])
+        return elided(_("Undone: %(player)s's draw.", player=entry["player"]))
+    return elided(_("Undone: %(player)s's pass.", player=entry["player"]))
 
 
 @bp.post("/matches/<int:match_id>/correct")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from assistant.engine import settlement as rule
-from assistant.web.base.i18n import number, signed
+from assistant.web.base.i18n import elided, number, signed
 
 ARROW = " → "
 
@@ -108,13 +108,15 @@ def _blocked(match, settled, sides: list[str], rounding: str) -> tuple[list, str
     if which == rule.BLOCK_SPLIT:
         a, b = (sides[i] for i in settled.tied)
         (other,) = (i for i in range(len(sides)) if i not in settled.tied)
-        text = _(
-            "Tied for the fewest pips (%(pips)s): %(first)s and %(second)s split the pips of "
-            "%(other)s, rounded, half each.",
-            first=a,
-            second=b,
-            other=sides[other],
-            pips=fewest,
+        text = elided(
+            _(
+                "Tied for the fewest pips (%(pips)s): %(first)s and %(second)s split the pips of "
+                "%(other)s, rounded, half each.",
+                first=a,
+                second=b,
+                other=sides[other],
+                pips=fewest,
+            )
         )
         working = f"{number(settled.gain)} × ½ = {number(settled.gain / 2)}"
         return counted, text, working

@@ -9,7 +9,7 @@ from assistant.club import store
 from assistant.club.store import StoredMatch
 from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, tile_name
 from assistant.web.base.db import get_db
-from assistant.web.base.i18n import end_name, number, signed, term_text
+from assistant.web.base.i18n import elided, end_name, number, signed, term_text
 from assistant.web.base.messages import explain
 from assistant.web.base.pages import side_name
 from assistant.web.table import settled
@@ -55,8 +55,8 @@ class Entry:
         if self.kind == "play":
             return _("%(tile)s by %(player)s", tile=self.tile, player=self.player)
         if self.kind == "draw":
-            return _("%(player)s's draw", player=self.player)
-        return _("%(player)s's pass", player=self.player)
+            return elided(_("%(player)s's draw", player=self.player))
+        return elided(_("%(player)s's pass", player=self.player))
 
     @property
     def detail(self) -> str:
@@ -289,7 +289,7 @@ class Table:
         hand = result.hands[-1]
         if hand.settlement is None:
             missing = ", ".join(hand.missing_left)
-            return {"error": _("Still needed: the pips of %(players)s.", players=missing)}
+            return {"error": elided(_("Still needed: the pips of %(players)s.", players=missing))}
         return {"error": None, "explained": settled.explain(result, hand)}
 
     def lead_hint(self) -> str:

@@ -210,7 +210,7 @@ def test_engine_errors_name_the_ends_in_the_language(app):
     except RecordError as error:
         fits = error
     with app.test_request_context(headers={"Accept-Language": "fr"}):
-        assert explain(fits) == "5-1 va à gauche 5 et droite 5\u00a0: dites à quel bout"
+        assert explain(fits) == "5-1 va à gauche 5 et droite 5\u202f: dites à quel bout"
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert explain(fits) == "5-1 fits left 5 and right 5: say which end"
 

@@ -1,0 +1,61 @@
+"""What the organiser prints, as Chromium prints it on A4: the draw's pairings keep every box
+whole inside the page, and the scoresheets are a page a table and round with no grey band, 30
+hands a sheet, and continuation sheets for a long match."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+from assistant.club import draws
+from assistant.db import connect
+
+pytestmark = pytest.mark.browser
+
+A4_CONTENT = 703  # CSS pixels across A4 (210 mm) less the 12 mm margins
+PLAYERS = ["Ann", "Bo", "Cy", "Di", "Éva", "Finn", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
+
+
+def pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+@pytest.fixture
+def draw_url(live_server) -> str:
+    db = connect(live_server.db)
+    draw_id = draws.make(db, "2026-11-28", "pairs_rotating", PLAYERS, 3, 3, "muggins", False)
+    db.close()
+    return f"{live_server.url}/draws/{draw_id}"
+
+
+def test_the_pairings_print_on_one_page_with_every_box_inside_it(page: Page, draw_url: str):
+    page.goto(draw_url)
+    assert pages(page.pdf(format="A4")) == 1
+    page.set_viewport_size({"width": A4_CONTENT, "height": 1000})
+    page.emulate_media(media="print")
+    rights = page.eval_on_selector_all(
+        ".draw-table", "boxes => boxes.map(box => box.getBoundingClientRect().right)"
+    )
+    assert len(rights) == 9 and max(rights) <= A4_CONTENT - 1  # its right border on the paper
+
+
+def test_scoresheets_are_a_page_each_with_no_grey_band_and_go_on_for_a_long_match(
+    page: Page, draw_url: str
+):
+    page.goto(f"{draw_url}/scoresheets")
+    assert pages(page.pdf(format="A4")) == 9  # 3 tables, 3 rounds
+    page.emulate_media(media="print")
+    looks = page.eval_on_selector(
+        ".sheet",
+        """sheet => [sheet, sheet.querySelector('.sheet-head')].map(e => {
+            const s = getComputedStyle(e);
+            return [s.backgroundColor, s.boxShadow];
+        })""",
+    )
+    assert looks == [["rgba(0, 0, 0, 0)", "none"]] * 2
+    assert page.locator(".sheet").first.locator("tbody tr").count() == 30
+    page.goto(f"{draw_url}/scoresheets?sheet=2")
+    assert pages(page.pdf(format="A4")) == 9
+    first = page.locator(".sheet").first
+    assert first.locator("tbody th").first.inner_text() == "Carried over"
+    assert first.locator("tbody th").last.inner_text() == "60"
