@@ -1,10 +1,12 @@
-"""The player registry: names unique ignoring case, rename, merge. A record keeps the names as
-they were entered; `player_names` maps each of them (case folded) to a player."""
+"""The player registry: one player per name as the engine compares names (`name_key`: case,
+spaces, encodings and invisible characters aside), rename, merge. A record keeps the names as
+they were entered; `player_names` maps each of them, by its key, to a player."""
 
 from datetime import UTC, datetime
 
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME, unprintable
+from assistant.engine.names import name_key
 
 
 class RegistryError(ValueError):
@@ -30,7 +32,7 @@ def checked_name(name: str) -> str:
 
 
 def key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
 def _now() -> str:

@@ -333,3 +333,47 @@ def create_tables(db) -> None:
     """Inside the caller's transaction (a migration step)."""
     for statement in statements(TABLES):
         db.execute(statement)
+
+
+@migrations()
+def one_key_per_person(db: Database) -> None:
+    """Names compared as the engine compares them (`engine.names.name_key`: Unicode NFC, case
+    folded, any run of spaces as one, invisible characters left out): each name is keyed again,
+    and two players whose names now mean one person become one (the player made first keeps
+    its name). The cache is rebuilt from the records, so their matches follow."""
+    from assistant.engine.names import name_key
+
+    rows = db.execute("SELECT key, player_id FROM player_names ORDER BY player_id").fetchall()
+    owner: dict[str, int] = {}
+    merged: dict[int, int] = {}
+    for old, player_id in rows:
+        player_id = merged.get(player_id, player_id)
+        new = name_key(old)
+        if new in owner and owner[new] != player_id:
+            merged[player_id] = owner[new]
+        else:
+            owner.setdefault(new, player_id)
+    db.execute("DELETE FROM player_names")
+    for new, player_id in owner.items():
+        db.execute("INSERT INTO player_names(key, player_id) VALUES (?, ?)", [new, player_id])
+    for source, target in merged.items():
+        while target in merged:
+            target = merged[target]
+        db.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?", [target, source])
+        db.execute("DELETE FROM ratings WHERE player_id = ?", [source])
+        db.execute("DELETE FROM season_ratings WHERE player_id = ?", [source])
+        db.execute("DELETE FROM players WHERE id = ?", [source])
+    if merged:
+        db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
+        rebuild_cache_later(db)
+
+
+@migrations()
+def arrived_whole_closed(db: Database) -> None:
+    """A match that arrived whole (an import, the API with hands) is closed from the start, and
+    so is one the admin accepted: only the admin changes it (before, it closed 30 minutes after
+    `updated`, which an import sets to its own time)."""
+    db.execute(
+        "UPDATE matches SET closed = updated WHERE closed IS NULL AND (origin = 'import' "
+        "OR accepted = 0 OR (origin = 'api' AND json_array_length(record, '$.hands') > 0))"
+    )

@@ -80,14 +80,14 @@ def test_a_club_file_import_is_the_admins_and_one_record_is_anyones(client):
 def test_imported_matches_are_marked_and_count_once_the_admin_accepts_them(admin):
     report = imported(admin, upload(admin, club_file([D, E, dict(G, hands=[])])))
     assert "3 imported, 0 already here, 0 broken" in report
-    assert "2 finished matches of this import show in the history marked “imported”" in report
+    assert "3 matches of this import show in the history marked “imported”" in report
     history = admin.get("/history").text
-    assert history.count("imported-tag") == 2  # D and E arrived whole; the empty match counts
+    assert history.count("imported-tag") == 3  # sent whole, even the empty one: the admin decides
     assert "Ann" not in admin.get("/leaderboard").text
 
     import_id = re.search(r"/history/imports/(\d+)/accept", report).group(1)
     accepted = admin.post(f"/history/imports/{import_id}/accept", follow_redirects=True)
-    assert "2 imported matches now count in ratings and standings." in accepted.text
+    assert "3 imported matches now count in ratings and standings." in accepted.text
     assert "Accepted: these matches count" in accepted.text
     assert admin.get("/history").text.count("imported-tag") == 0
     assert "Ann" in admin.get("/leaderboard").text
