@@ -216,6 +216,16 @@ def create(client, match_record: dict) -> int:
     return response.get_json()["id"]
 
 
+def won_at_the_table(client) -> int:
+    """A match started empty through the API and won by its first tile, entered as a table
+    enters it: it counts at once, and stays open to the table until it closes."""
+    match_id = create(client, blank(A))
+    entry = {"player": "Ann", "play": "5-5", "version": 1}
+    response = post_json(client, f"/api/matches/{match_id}/events", entry)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return match_id
+
+
 def fresh_match(client) -> int:
     """A two-player all-fives match with no tiles laid yet."""
     return create(client, blank(example("spinner-lead-four-arms")))

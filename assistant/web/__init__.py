@@ -35,8 +35,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(views.bp)
     app.get_send_file_max_age = _max_age
 
-    from assistant.web import admin, compress, errors, security
+    from assistant.web import admin, compress, errors, hosts, security
 
+    hosts.init_app(app)
     security.init_app(app)
     compress.init_app(app)
     admin.init_app(app)

@@ -39,7 +39,7 @@ from assistant.engine import replay
 from assistant.web import htmx
 from assistant.web.db import get_db
 from assistant.web.pieces import match_or_404
-from assistant.web.security import local_path
+from assistant.web.security import local_path, renew_token
 
 bp = Blueprint("admin", __name__)
 
@@ -141,6 +141,7 @@ def _begin_session() -> None:
 
     data = _change_sessions(sessions_file(password_file(current_app)), add)
     session["admin"] = {"generation": data["generation"], "token": token}
+    renew_token()
 
 
 def _end_session() -> None:
