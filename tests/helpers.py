@@ -216,14 +216,23 @@ def create(client, match_record: dict) -> int:
     return response.get_json()["id"]
 
 
-def won_at_the_table(client) -> int:
-    """A match started empty through the API and won by its first tile, entered as a table
-    enters it: it counts at once, and stays open to the table until it closes."""
-    match_id = create(client, blank(A))
-    entry = {"player": "Ann", "play": "5-5", "version": 1}
-    response = post_json(client, f"/api/matches/{match_id}/events", entry)
-    assert response.status_code == 200, response.get_data(as_text=True)
+def won_at_the_table(client, won: dict | None = None) -> int:
+    """A match started empty through the API and played entry by entry as a table enters it
+    (`won`: a record of one hand, A by default, won by its first tile): it counts at once, and
+    stays open to the table until it closes. Its version is then 1 + the entries."""
+    won = won or A
+    match_id = create(client, blank(won))
+    for version, entry in enumerate(won["hands"][0]["events"], start=1):
+        response = post_json(
+            client, f"/api/matches/{match_id}/events", entry | {"version": version}
+        )
+        assert response.status_code == 200, response.get_data(as_text=True)
     return match_id
+
+
+def shown(html: str) -> str:
+    """A page's text as a player reads it: the names without the `<bdi>` that isolates them."""
+    return re.sub(r"</?bdi>", "", html)
 
 
 def fresh_match(client) -> int:

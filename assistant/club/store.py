@@ -178,11 +178,14 @@ def create(
 
 
 def counts_at_once(record: dict, origin: str) -> bool:
-    """Whether a new match counts in the standings without the admin: one started empty at a
-    table (the screens date it by the server's clock), or through the API empty and undated.
-    A record sent whole (an import), with hands or with a date of its own waits for the admin."""
+    """Whether a new match counts in the standings without the admin: one the screens start at a
+    table (empty, dated by the server's clock), or one sent through the API empty and undated.
+    A record sent whole (an import), with hands or with a date of its own waits for the admin,
+    and so does any holding a hand scored as told."""
+    if told_hands(record):
+        return False
     if origin == "table":
-        return not record["hands"]
+        return True
     return origin == "api" and not record["hands"] and "date" not in record
 
 

@@ -28,6 +28,7 @@ def init_app(app: Flask) -> None:
         side_name=pieces.side_name,
         get_locale=get_locale,
     )
+    app.jinja_env.filters["bdi"] = pieces.isolated
 
     from assistant.web import api, views
 

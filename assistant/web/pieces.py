@@ -1,8 +1,9 @@
 """What the screens share: a full page or only its piece of screen for htmx, a match or a 404,
-and a side named as the club calls its players now."""
+a side named as the club calls its players now, names isolated."""
 
 from flask import Response, abort, g, make_response, render_template
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 
 from assistant.club import registry, store
 from assistant.web import htmx
@@ -32,3 +33,13 @@ def side_name(match, side: int) -> str:
     if missing:
         known.update(registry.current_names(get_db(), missing))
     return " + ".join(known.get(p, p) for p in match.sides[side])
+
+
+def isolated(names, joiner: str = " + ") -> Markup:
+    """Names shown each in its own `<bdi>`: a name written right to left, or holding a
+    direction mark, cannot turn the text around it. A side ("Ann + Cy") is isolated name by
+    name; a list of names is joined with `joiner`."""
+    parts = names.split(" + ") if isinstance(names, str) else [str(name) for name in names]
+    if isinstance(names, str):
+        joiner = " + "
+    return Markup(escape(joiner)).join(Markup("<bdi>%s</bdi>") % part for part in parts)

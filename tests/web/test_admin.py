@@ -119,6 +119,9 @@ def test_deleting_a_match_needs_the_admin(admin_client):
 
     assert f'href="/matches/{match_id}"' in admin_client.get("/").get_data(as_text=True)
     login(admin_client)
+    stale = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
+    assert stale.status_code == 400  # the login gave the session a new token
+    csrf = page_token(admin_client)
     response = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
     assert response.status_code == 303
     assert admin_client.get(f"/api/matches/{match_id}").status_code == 404

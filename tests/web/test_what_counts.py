@@ -89,7 +89,9 @@ def standings(server: LiveServer, name: str) -> dict:
 
 def _matches_counted(phone: Phone, name: str) -> int:
     """The player's statistics: the matches they count."""
-    found = re.search(rf'href="(/players/\d+)">{re.escape(name)}<', phone.get("/players"))
+    found = re.search(
+        rf'href="(/players/\d+)"><bdi>{re.escape(name)}</bdi><', phone.get("/players")
+    )
     figures = phone.get(found.group(1))
     return int(re.search(r'data-figure="matches">(\d+)', figures).group(1))
 
