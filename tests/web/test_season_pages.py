@@ -155,6 +155,11 @@ def test_the_draw_refuses_what_it_cannot_seat(client):
         ({"rounds": "0"}, "The rounds are a whole number from 1 to 20."),
         ({"tables": "1-x"}, "Tables are numbers or ranges"),
         ({"tables": "0-3"}, "Tables are numbered from 1 to 99."),
+        ({"tables": "²"}, "Tables are numbers or ranges"),
+        ({"tables": "1-²"}, "Tables are numbers or ranges"),
+        ({"tables": "9" * 4400}, "Tables are numbered from 1 to 99."),
+        ({"tables": "٣"}, "Tables are numbers or ranges"),  # ASCII digits only
+        ({"tables": "5-3"}, "Tables are numbers or ranges"),
         ({"tables": " "}, "Say which tables are free"),
         ({"preset": "chess"}, "Pick the rules."),
         ({"target": "1e9"}, "The target is a whole number."),
@@ -164,6 +169,7 @@ def test_the_draw_refuses_what_it_cannot_seat(client):
         assert refused.status_code == 422, changes
         assert said in text(refused), changes
         assert 'name="kind"' in refused.get_data(as_text=True)  # the form again, as it was
+    assert "/draws/" not in client.get("/nights/2026-11-28").text  # no draw was made
 
 
 def test_a_draw_seats_each_round_and_starts_a_table_in_one_tap(admin, client):
