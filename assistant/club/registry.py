@@ -22,7 +22,7 @@ def checked_name(name: str) -> str:
     """The name as the registry keeps it (spaces tidied), or RegistryError: the record's own
     limits (engine/limits.py) hold for the registry too."""
     name = " ".join(name.split())
-    if not name:
+    if not name_key(name):  # nothing but spaces and invisible characters
         raise RegistryError(N_("A player needs a name."))
     if len(name) > MAX_NAME:
         raise RegistryError(N_("A name has at most %(limit)s characters."), limit=MAX_NAME)

@@ -7,6 +7,7 @@ its own at this server (DNS rebinding).
 The check is ours, not Flask's: Flask's cannot take an IPv6 address (`[::1]`)."""
 
 import contextlib
+import ipaddress
 import socket
 import threading
 import time
@@ -44,6 +45,24 @@ def own_names() -> set[str]:
     return names
 
 
+def is_local_address(name: str) -> bool:
+    """Whether `name` is an address of one of this machine's network interfaces (the system
+    lets a socket bind only to those)."""
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    if address.is_unspecified or address.is_multicast:
+        return False
+    family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.bind((name, 0))
+    except OSError:
+        return False
+    return True
+
+
 class Hosts:
     def __init__(self, club: list[str]):
         self.club = [name.strip().lower().strip("[]") for name in club if name.strip()]
@@ -55,7 +74,11 @@ class Hosts:
         name = host_name(host).rstrip(".")
         if not name:
             return False
-        if name in LOOPBACK or self._by_club(name):
+        if name in LOOPBACK or self._by_club(name) or name in self.own:
+            return True
+        if is_local_address(name):
+            with self.lock:
+                self.own.add(name)
             return True
         with self.lock:
             if name not in self.own and time.monotonic() - self.looked > RELOOK_AFTER:

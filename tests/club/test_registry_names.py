@@ -52,3 +52,17 @@ def test_names_keyed_the_old_way_are_keyed_again_and_lookalikes_become_one(tmp_p
     assert registry.find(db, "ZOE\u0308") == registry.find(db, "zo\u00eb") is not None
     assert registry.find(db, "Lee\u2060") == registry.find(db, "LEE") is not None
     db.close()
+
+
+def test_the_new_match_screen_refuses_one_person_in_two_seats(client):
+    form = {"player": ["Straße", "STRASSE", "", ""], "preset": "muggins", "create": "1"}
+    refused = client.post("/matches/new", data=form)
+    assert refused.status_code == 422
+    assert "Straße and STRASSE are one person" in refused.text
+    assert client.get("/api/matches/1").status_code == 404
+
+
+def test_a_name_of_invisible_characters_is_no_name_for_the_registry(client):
+    refused = client.post("/players", data={"name": "\u200b\u202e"})
+    assert refused.status_code == 422 and "A player needs a name." in refused.text
+    assert "<bdi>" not in refused.text.partition('class="player-list"')[2].partition("</ul>")[0]

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from assistant import create_app
+from assistant.web.hosts import own_names
 from assistant.web.serve import on_the_network
 from tests.helpers import (
     ADMIN_PASSWORD,
@@ -65,6 +66,11 @@ def test_its_own_names_and_the_clubs_are_answered(tmp_path):
         assert client.get("/", headers={"Host": host}).status_code == 200, host
     for host in ("evil.example", "scores.club.example.evil", "lan.example.evil", "[::2]"):
         assert client.get("/", headers={"Host": host}).status_code == 400, host
+    for address in own_names() - {"localhost"}:  # the machine's addresses, as phones use them
+        if ":" in address:
+            address = f"[{address}]"
+        assert client.get("/", headers={"Host": f"{address}:8000"}).status_code == 200, address
+    assert client.get("/", headers={"Host": "0.0.0.0"}).status_code == 400
 
 
 def test_logging_in_gives_a_new_csrf_token(tmp_path):
