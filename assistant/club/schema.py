@@ -377,3 +377,54 @@ def arrived_whole_closed(db: Database) -> None:
         "UPDATE matches SET closed = updated WHERE closed IS NULL AND (origin = 'import' "
         "OR accepted = 0 OR (origin = 'api' AND json_array_length(record, '$.hands') > 0))"
     )
+
+
+@migrations()
+def one_seat_per_person(db: Database) -> None:
+    """A record written before the engine compared names as one person's (`name_key`) may seat
+    one name twice ("Kim" and "kim"): such records no longer replay. The later of the two seats
+    is renamed "kim (2)" throughout the record (its events, the pips left, the chosen leader), as
+    the engine's rule now reads two seats: two people. The version is bumped, so a phone still
+    showing the match reloads it."""
+    import orjson
+
+    from assistant.engine.limits import MAX_NAME
+    from assistant.engine.names import name_key
+
+    changed = False
+    for match_id, text, leader in db.execute("SELECT id, record, leader FROM matches").fetchall():
+        record = orjson.loads(text)
+        players = record.get("players") if isinstance(record, dict) else None
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            continue
+        keys = [name_key(p) for p in players]
+        if len(set(keys)) == len(keys) or len(set(players)) != len(players):
+            continue  # one person a seat, or the same name twice (never a valid record)
+        taken, seen, renamed = set(keys), set(), {}
+        for player, key in zip(players, keys, strict=True):
+            if key in seen:
+                number = 2
+                while True:
+                    suffix = f" ({number})"
+                    new = player[: MAX_NAME - len(suffix)] + suffix
+                    if name_key(new) not in taken:
+                        break
+                    number += 1
+                taken.add(name_key(new))
+                renamed[player] = new
+            seen.add(key)
+        record["players"] = [renamed.get(p, p) for p in players]
+        for hand in record.get("hands", []):
+            for event in hand.get("events", []) if isinstance(hand, dict) else []:
+                if isinstance(event, dict) and event.get("player") in renamed:
+                    event["player"] = renamed[event["player"]]
+            for field in ("left", "points"):
+                if isinstance(hand, dict) and isinstance(hand.get(field), dict):
+                    hand[field] = {renamed.get(k, k): v for k, v in hand[field].items()}
+        db.execute(
+            "UPDATE matches SET record = ?, leader = ?, version = version + 1 WHERE id = ?",
+            [orjson.dumps(record).decode(), renamed.get(leader, leader), match_id],
+        )
+        changed = True
+    if changed:
+        rebuild_cache_later(db)

@@ -6,6 +6,7 @@ import json
 from assistant.club import registry
 from assistant.club.schema import migrate
 from assistant.db import connect, immediate
+from assistant.engine import replay
 from tests.helpers import D, database_rows, post_json
 
 
@@ -66,3 +67,26 @@ def test_a_name_of_invisible_characters_is_no_name_for_the_registry(client):
     refused = client.post("/players", data={"name": "\u200b\u202e"})
     assert refused.status_code == 422 and "A player needs a name." in refused.text
     assert "<bdi>" not in refused.text.partition('class="player-list"')[2].partition("</ul>")[0]
+
+
+def test_a_record_seating_one_person_twice_from_before_is_given_two_names(tmp_path):
+    path = tmp_path / "club.sqlite"
+    migrate(path)
+    db = connect(path)
+    old = _played_by("Kim", "kim")  # taken before the engine compared names as one person's
+    with immediate(db):
+        db.execute(
+            "INSERT INTO matches(record, version, created, updated) VALUES (?, 3, ?, ?)",
+            [json.dumps(old), "2026-01-05T20:00:00+00:00", "2026-01-05T20:00:00+00:00"],
+        )
+        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'one_seat_per_person'")
+    db.close()
+    migrate(path)
+    db = connect(path)
+    text, version = db.execute("SELECT record, version FROM matches").fetchone()
+    record = json.loads(text)
+    assert record == _played_by("Kim", "kim (2)") and version == 4
+    replay(record)  # it replays again
+    summary = db.execute("SELECT COUNT(*) FROM match_summary").fetchone()[0]
+    assert summary == 1  # and the history shows it
+    db.close()
