@@ -216,6 +216,25 @@ def create(client, match_record: dict) -> int:
     return response.get_json()["id"]
 
 
+def won_at_the_table(client, won: dict | None = None) -> int:
+    """A match started empty through the API and played entry by entry as a table enters it
+    (`won`: a record of one hand, A by default, won by its first tile): it counts at once, and
+    stays open to the table until it closes. Its version is then 1 + the entries."""
+    won = won or A
+    match_id = create(client, blank(won))
+    for version, entry in enumerate(won["hands"][0]["events"], start=1):
+        response = post_json(
+            client, f"/api/matches/{match_id}/events", entry | {"version": version}
+        )
+        assert response.status_code == 200, response.get_data(as_text=True)
+    return match_id
+
+
+def shown(html: str) -> str:
+    """A page's text as a player reads it: the names without the `<bdi>` that isolates them."""
+    return re.sub(r"</?bdi>", "", html)
+
+
 def fresh_match(client) -> int:
     """A two-player all-fives match with no tiles laid yet."""
     return create(client, blank(example("spinner-lead-four-arms")))
@@ -414,6 +433,8 @@ junk = st.recursive(
 BOUNDARY = [
     "²",
     "١٢",
+    "٣",
+    "1-²",
     "9" * 5000,
     str(2**63),
     str(10**30),

@@ -474,14 +474,13 @@ class _Writer:
                 self._line(n, "duplicate", match=known[key])
                 continue
             when = created if _is_time(created) else stamp
-            whole = bool(record["hands"])  # arrived with hands played: the admin accepts it
             match_id = store.insert(
-                db, record, when, stamp, origin="import", accepted=not whole,
+                db, record, when, stamp, origin="import", accepted=False,  # the admin decides
                 import_id=self.import_id, text=result.get("text"),
             )  # fmt: skip
             known[key] = match_id
             summary, seats = cache.rows(db, result, match_id, when, stamp, stamp, names,
-                                        counted=not whole, origin="import")  # fmt: skip
+                                        counted=False, origin="import")  # fmt: skip
             db.execute(cache.INSERT_SUMMARY, summary)
             db.conn.executemany(cache.INSERT_PLAYER, seats)
             cache.add_watch_codes(db, [match_id])

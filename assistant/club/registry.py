@@ -1,5 +1,6 @@
-"""The player registry: names unique ignoring case, rename, merge. A record keeps the names as
-they were entered; `player_names` maps each of them (case folded) to a player."""
+"""The player registry: one player per name as the engine compares names (`name_key`: case,
+spaces, encodings and invisible characters aside), rename, merge. A record keeps the names as
+they were entered; `player_names` maps each of them, by its key, to a player."""
 
 from datetime import UTC, datetime
 from operator import itemgetter
@@ -7,6 +8,7 @@ from operator import itemgetter
 from assistant.club import collation
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME, unprintable
+from assistant.engine.names import name_key
 
 
 class RegistryError(ValueError):
@@ -22,7 +24,7 @@ def checked_name(name: str) -> str:
     """The name as the registry keeps it (spaces tidied), or RegistryError: the record's own
     limits (engine/limits.py) hold for the registry too."""
     name = " ".join(name.split())
-    if not name:
+    if not name_key(name):  # nothing but spaces and invisible characters
         raise RegistryError(N_("A player needs a name."))
     if len(name) > MAX_NAME:
         raise RegistryError(N_("A name has at most %(limit)s characters."), limit=MAX_NAME)
@@ -32,7 +34,7 @@ def checked_name(name: str) -> str:
 
 
 def key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
 def _now() -> str:

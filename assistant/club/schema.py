@@ -420,3 +420,98 @@ def create_tables(db) -> None:
     """Inside the caller's transaction (a migration step)."""
     for statement in statements(TABLES):
         db.execute(statement)
+
+
+@migrations()
+def one_key_per_person(db: Database) -> None:
+    """Names compared as the engine compares them (`engine.names.name_key`: Unicode NFC, case
+    folded, any run of spaces as one, invisible characters left out): each name is keyed again,
+    and two players whose names now mean one person become one (the player made first keeps
+    its name). The cache is rebuilt from the records, so their matches follow."""
+    from assistant.engine.names import name_key
+
+    rows = db.execute("SELECT key, player_id FROM player_names ORDER BY player_id").fetchall()
+    owner: dict[str, int] = {}
+    merged: dict[int, int] = {}
+    for old, player_id in rows:
+        player_id = merged.get(player_id, player_id)
+        new = name_key(old)
+        if new in owner and owner[new] != player_id:
+            merged[player_id] = owner[new]
+        else:
+            owner.setdefault(new, player_id)
+    db.execute("DELETE FROM player_names")
+    for new, player_id in owner.items():
+        db.execute("INSERT INTO player_names(key, player_id) VALUES (?, ?)", [new, player_id])
+    for source, target in merged.items():
+        while target in merged:
+            target = merged[target]
+        db.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?", [target, source])
+        db.execute("DELETE FROM ratings WHERE player_id = ?", [source])
+        db.execute("DELETE FROM season_ratings WHERE player_id = ?", [source])
+        db.execute("DELETE FROM players WHERE id = ?", [source])
+    if merged:
+        db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
+        rebuild_cache_later(db)
+
+
+@migrations()
+def arrived_whole_closed(db: Database) -> None:
+    """A match that arrived whole (an import, the API with hands) is closed from the start, and
+    so is one the admin accepted: only the admin changes it (before, it closed 30 minutes after
+    `updated`, which an import sets to its own time)."""
+    db.execute(
+        "UPDATE matches SET closed = updated WHERE closed IS NULL AND (origin = 'import' "
+        "OR accepted = 0 OR (origin = 'api' AND json_array_length(record, '$.hands') > 0))"
+    )
+
+
+@migrations()
+def one_seat_per_person(db: Database) -> None:
+    """A record written before the engine compared names as one person's (`name_key`) may seat
+    one name twice ("Kim" and "kim"): such records no longer replay. The later of the two seats
+    is renamed "kim (2)" throughout the record (its events, the pips left, the chosen leader), as
+    the engine's rule now reads two seats: two people. The version is bumped, so a phone still
+    showing the match reloads it."""
+    import orjson
+
+    from assistant.engine.limits import MAX_NAME
+    from assistant.engine.names import name_key
+
+    changed = False
+    for match_id, text, leader in db.execute("SELECT id, record, leader FROM matches").fetchall():
+        record = orjson.loads(text)
+        players = record.get("players") if isinstance(record, dict) else None
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            continue
+        keys = [name_key(p) for p in players]
+        if len(set(keys)) == len(keys) or len(set(players)) != len(players):
+            continue  # one person a seat, or the same name twice (never a valid record)
+        taken, seen, renamed = set(keys), set(), {}
+        for player, key in zip(players, keys, strict=True):
+            if key in seen:
+                number = 2
+                while True:
+                    suffix = f" ({number})"
+                    new = player[: MAX_NAME - len(suffix)] + suffix
+                    if name_key(new) not in taken:
+                        break
+                    number += 1
+                taken.add(name_key(new))
+                renamed[player] = new
+            seen.add(key)
+        record["players"] = [renamed.get(p, p) for p in players]
+        for hand in record.get("hands", []):
+            for event in hand.get("events", []) if isinstance(hand, dict) else []:
+                if isinstance(event, dict) and event.get("player") in renamed:
+                    event["player"] = renamed[event["player"]]
+            for field in ("left", "points"):
+                if isinstance(hand, dict) and isinstance(hand.get(field), dict):
+                    hand[field] = {renamed.get(k, k): v for k, v in hand[field].items()}
+        db.execute(
+            "UPDATE matches SET record = ?, leader = ?, version = version + 1 WHERE id = ?",
+            [orjson.dumps(record).decode(), renamed.get(leader, leader), match_id],
+        )
+        changed = True
+    if changed:
+        rebuild_cache_later(db)

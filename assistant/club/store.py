@@ -7,8 +7,14 @@ memory, so only the current hand is replayed), the new record is written, the cl
 are refreshed from the new match, and both are returned, so a screen shows the result without
 replaying again. A stale phone (an older version) is refused with the match as it is now.
 
+What counts in the club's standings (`accepted`): a match played entry by entry at a table of
+this club and dated by the server, from the start; a match that arrived whole or dated by
+whoever sent it (an import, the API with hands or a date), or that holds a hand scored as told,
+once the club admin accepts it (`counts_at_once`, `accept`).
+
 Who may change a finished match: the table, until it closes the match ("Final", a rematch) or
-leaves it for `CLOSE_AFTER`; after that only the club admin."""
+leaves it for `CLOSE_AFTER` after its last entry; a match that arrived whole, or that the admin
+accepted, is closed from the start. A closed match only the club admin may change."""
 
 import threading
 from collections import OrderedDict
@@ -41,14 +47,15 @@ class StoredMatch:
     created: str
     updated: str
     origin: str = "table"  # table, api or import
-    accepted: bool = True  # counts in ratings and standings (an import once the admin accepts)
+    accepted: bool = True  # counts in the standings (one sent whole once the admin accepts)
     closed: str | None = None  # when the table closed the finished match
     text: str = ""  # the record as stored
     chosen: tuple = (None, None)  # the leader column as stored: (player, for which hand)
 
     @property
     def imported(self) -> bool:
-        """The match arrived whole (an import, or the API with its hands) and awaits the admin."""
+        """The match waits for the admin: it arrived whole or dated by its sender (an import,
+        the API), or holds a hand scored as told."""
         return not self.accepted
 
 
@@ -171,6 +178,24 @@ def create(
     return get(db, match_id)
 
 
+def counts_at_once(record: dict, origin: str) -> bool:
+    """Whether a new match counts in the standings without the admin: one the screens start at a
+    table (empty, dated by the server's clock), or one sent through the API empty and undated.
+    A record sent whole (an import), with hands or with a date of its own waits for the admin,
+    and so does any holding a hand scored as told."""
+    if told_hands(record):
+        return False
+    if origin == "table":
+        return True
+    return origin == "api" and not record["hands"] and "date" not in record
+
+
+def told_hands(record: dict) -> int:
+    """The hands scored as told (points given, not played out tile by tile): nobody could check
+    them, so a match holding one waits for the admin."""
+    return sum(1 for hand in record.get("hands", []) if "points" in hand)
+
+
 def add(
     db: Database, record: dict, match: Match, leader: str | None = None, origin: str = "table"
 ) -> int:
@@ -178,7 +203,7 @@ def add(
     draw is written with its table in the same transaction); `match` is the record replayed.
     Returns the new match's id."""
     created = now()
-    accepted = origin == "table" or not record["hands"]
+    accepted = counts_at_once(record, origin)
     match_id = insert(db, record, created, created, leader, origin, accepted)
     cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
     return match_id
@@ -197,11 +222,13 @@ def insert(
 ) -> int:
     """A new match row at version 1, inside the caller's transaction; its id. Every new match is
     written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write; `text`: the record's JSON when the caller has it)."""
+    the caller's to write; `text`: the record's JSON when the caller has it). A match that waits
+    for the admin is closed from the start: nobody saw its hands played here, so once it is
+    finished only the admin may change it."""
     leader_hand = len(record.get("hands", [])) + 1 if leader else None
     return db.execute(
         "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
-        "accepted, import_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)",
+        "accepted, import_id, closed) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             text.decode() if text else _text(record),
             leader,
@@ -211,6 +238,7 @@ def insert(
             origin,
             int(accepted),
             import_id,
+            None if accepted else updated,
         ],  # fmt: skip
     ).lastrowid
 
@@ -301,13 +329,18 @@ def archive(db: Database, at: datetime | None = None) -> int:
 
 
 def accept(db: Database, match_ids: list[int]) -> None:
-    """The admin accepts imported matches: they count in ratings and standings from now on.
-    Written in short transactions of ACCEPT_SLICE matches, so no table waits for a long one."""
+    """The admin accepts imported matches: they count in ratings and standings from now on, and
+    are closed (only the admin changes them). Written in short transactions of ACCEPT_SLICE
+    matches, so no table waits for a long one."""
     for start in range(0, len(match_ids), ACCEPT_SLICE):
         part = match_ids[start : start + ACCEPT_SLICE]
         marks = ",".join("?" * len(part))
         with immediate(db):
-            db.execute(f"UPDATE matches SET accepted = 1 WHERE id IN ({marks})", part)
+            db.execute(
+                f"UPDATE matches SET accepted = 1, closed = COALESCE(closed, ?) "
+                f"WHERE id IN ({marks})",
+                [now(), *part],
+            )
             db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", part)
             db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", part)
             ratings.mark_dirty(db)
@@ -374,9 +407,12 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         record, updated = edit(stored, match)
         text = _text(record)
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
+        if not admin and stored.accepted and told_hands(record) > told_hands(stored.record):
+            changed["accepted"] = 0  # a hand scored as told: the admin decides
         written = _update(db, stored, changed)
+        counted = bool(written.get("accepted", stored.accepted))
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
-                      counted=stored.accepted, origin=stored.origin)  # fmt: skip
+                      counted=counted, origin=stored.origin)  # fmt: skip
         return _saved(stored, updated, written | {"record": record, "text": text})
 
 
@@ -404,6 +440,8 @@ def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
     kept = {
         name: written[name] for name in ("version", "record", "text", "updated") if name in written
     }
+    if "accepted" in written:
+        kept["accepted"] = bool(written["accepted"])
     saved = replace(stored, **kept, leader=_leader(chosen, record), chosen=chosen)
     _replays.put(stored.id, saved, match)
     return Saved(saved, match)

@@ -9,6 +9,7 @@ Where to look:
 * entries.py — entering a match as the players say it: add an entry, undo the last one,
   correct one in the current hand;
 * limits.py — what one record may hold;
+* names.py — when two names are one person's (the seats, the registry);
 * cli.py — `python -m assistant replay`.
 """
 

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from .errors import N_, RecordError
 from .layout import END_NAMES, Layout, Placed, Term
 from .limits import MAX_HANDS, MAX_NAME, unprintable
+from .names import name_key, same_person
 from .rules import Rules, rules_for
 from .settlement import Settlement, needed_pips, settle
 from .tiles import HALVES, TILES, TOTAL_PIPS, halves
@@ -485,8 +486,14 @@ class Match:
             raise RecordError(N_("players must be 2 to 4 different names"))
         for player in players:
             _check_name(player)
-        if len(set(players)) != len(players):
-            raise RecordError(N_("players must be 2 to 4 different names"))
+        twice = same_person(players)
+        if twice:
+            raise RecordError(
+                N_("{first} and {second} are one person's name: players must be 2 to 4 "
+                   "different names"),
+                first=_quoted(twice[0]),
+                second=_quoted(twice[1]),
+            )  # fmt: skip
         partnership = record.get("partnership", False)
         if type(partnership) is not bool:
             raise RecordError(N_("partnership must be true or false"))
@@ -770,7 +777,7 @@ def replay(record: object, explain: bool = False, prefix: Match | None = None) -
 
 
 def _check_name(name: object) -> None:
-    if type(name) is not str or not name.strip():
+    if type(name) is not str or not name_key(name):
         raise RecordError(N_("players must be 2 to 4 different names"))
     if len(name) > MAX_NAME:
         raise RecordError(

@@ -12,9 +12,9 @@ from flask_babel import Babel, get_locale
 from assistant.db import default_database, instance_folder
 from assistant.web.admin.routes import bp as admin_screens
 from assistant.web.api.routes import bp as api
-from assistant.web.base import auth, bounds, compress, db, errors, i18n, security
+from assistant.web.base import auth, bounds, compress, db, errors, hosts, i18n, security
 from assistant.web.base.htmx import htmx
-from assistant.web.base.pages import side_name
+from assistant.web.base.pages import isolated, side_name
 from assistant.web.history.routes import bp as history_screens
 from assistant.web.home.routes import bp as home_screens
 from assistant.web.live.routes import bp as live_screens
@@ -103,9 +103,11 @@ def _install(app: Flask) -> None:
         side_name=side_name,
         get_locale=get_locale,
     )
+    app.jinja_env.filters["bdi"] = isolated
     for screens in SCREENS:
         app.register_blueprint(screens)
     app.get_send_file_max_age = _max_age
+    hosts.init_app(app)
     security.init_app(app)
     compress.init_app(app)
     auth.init_app(app)

@@ -33,7 +33,22 @@ def lan_address() -> str:
 def phone_url(host: str, port: int) -> str:
     if host in ("0.0.0.0", "::", ""):
         host = lan_address()
+    elif ":" in host:
+        host = f"[{host}]"
     return f"http://{host}:{port}/"
+
+
+def on_the_network(host: str) -> bool:
+    """Whether phones can reach the server: it listens on every address, or on one that is not
+    this machine's loopback."""
+    if host in ("0.0.0.0", "::", ""):
+        return True
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True  # a name: the network's to resolve
 
 
 def serve_command(host: str, port: int, db: str | None) -> int:
@@ -42,8 +57,15 @@ def serve_command(host: str, port: int, db: str | None) -> int:
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)
     url = phone_url(host, port)
-    print(f"All Fives Scorepad: open {url} on a phone on the same network.", flush=True)
-    segno.make(url, error="l").terminal(compact=True)
+    if on_the_network(host):
+        print(f"All Fives Scorepad: open {url} on a phone on the same network.", flush=True)
+        segno.make(url, error="l").terminal(compact=True)
+    else:
+        print(
+            f"All Fives Scorepad: open {url} in a browser on this machine (only this machine "
+            "can reach it: serve with --host 0.0.0.0 for the phones).",
+            flush=True,
+        )
     print(f"Database: {app.config['DATABASE']}", flush=True)
     # Every phone's browser keeps connections open; waitress's default limit of 100 would make
     # the phones of a big club wait (bench/load.py with 100 tables hangs at that limit).

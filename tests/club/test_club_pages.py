@@ -29,7 +29,7 @@ def test_history_lists_filters_and_refuses_bad_filters(client):
 def test_match_page_shows_the_scorepad(client):
     match_id = create(client, D)
     page = client.get(f"/history/{match_id}").get_data(as_text=True)
-    assert "Ann out" in page and "Ann won" in page
+    assert "<bdi>Ann</bdi> out" in page and "<bdi>Ann</bdi> won" in page
     assert re.search(r'class="total">10<', page)
     assert client.get("/history/999").status_code == 404
 

@@ -28,8 +28,9 @@ def test_a_finished_match_stays_open_to_the_table_until_it_is_closed(tmp_path):
     path = tmp_path / "club.sqlite"
     migrate(path)
     db = connect(path)
-    stored = store.create(db, A)  # won by its only play
-    match = store.replayed(db, stored)
+    empty = store.create(db, A | {"hands": []})
+    played = store.enter(db, empty.id, empty.version, {"player": "Ann", "play": "5-5"})
+    stored, match = played.stored, played.match  # won by its only play
     assert not store.is_closed(stored, match)
     later = datetime.fromisoformat(stored.updated) + store.CLOSE_AFTER
     assert store.is_closed(stored, match, at=later)  # left for half an hour

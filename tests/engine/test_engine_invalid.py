@@ -69,7 +69,11 @@ CASES = [
     ),
     ("one player", record("muggins", "X"), "players must be 2 to 4 different names"),
     ("five players", record("muggins", "A B C D E"), "players must be 2 to 4 different names"),
-    ("same name twice", record("muggins", "X X"), "players must be 2 to 4 different names"),
+    (
+        "same name twice",
+        record("muggins", "X X"),
+        "'X' and 'X' are one person's name: players must be 2 to 4 different names",
+    ),
     (
         "partnership of three",
         record("muggins", "X Y Z", partnership=True),

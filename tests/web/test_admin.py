@@ -1,7 +1,6 @@
 """The club admin: the password command, login, logout, the rate limit, what needs the admin."""
 
 import json
-import random
 import re
 import subprocess
 import sys
@@ -9,10 +8,9 @@ import sys
 import pytest
 
 from assistant.club import store
-from assistant.simulate import random_match
 from assistant.web.base.auth import password_matches, save_password
 from assistant.web.base.db import get_db
-from tests.helpers import app_with_admin, page_token
+from tests.helpers import app_with_admin, page_token, won_at_the_table
 
 PASSWORD = "correct horse battery"
 
@@ -33,11 +31,7 @@ def login(client, password=PASSWORD, **extra):
 
 
 def finished_match(client) -> int:
-    record = random_match(random.Random(4), players=2, rules="all-fives")
-    body = json.dumps(record)
-    response = client.post("/api/matches", data=body, content_type="application/json")
-    assert response.status_code == 201
-    return response.get_json()["id"]
+    return won_at_the_table(client)
 
 
 def test_the_command_stores_a_scrypt_hash_from_stdin(tmp_path):
@@ -125,6 +119,9 @@ def test_deleting_a_match_needs_the_admin(admin_client):
 
     assert f'href="/matches/{match_id}"' in admin_client.get("/").get_data(as_text=True)
     login(admin_client)
+    stale = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
+    assert stale.status_code == 400  # the login gave the session a new token
+    csrf = page_token(admin_client)
     response = admin_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf})
     assert response.status_code == 303
     assert admin_client.get(f"/api/matches/{match_id}").status_code == 404

@@ -6,7 +6,7 @@ rules by name with what they change)."""
 import io
 import json
 
-from tests.helpers import blank, create, example, hand, record
+from tests.helpers import blank, create, example, hand, record, shown, won_at_the_table
 
 HTMX = {"HX-Request": "true"}
 WON = record({"preset": "all-fives", "target": 10}, "Ann Bo", hand("Ann 5-5"))
@@ -21,33 +21,33 @@ def test_htmx_is_sent_to_the_new_table_as_a_page_of_its_own(client):
     upload = {"record": (io.BytesIO(json.dumps(WON).encode()), "match.json")}
     imported = client.post("/matches/import", data=upload, headers=HTMX)
     assert imported.headers["HX-Redirect"] == "/matches/4"
-    assert b"Ann wins!" in client.get("/matches/4").data
+    assert "<bdi>Ann</bdi> wins!" in client.get("/matches/4").text
 
 
 def test_final_and_a_rematch_close_the_match_then_undo_asks_for_the_admin(client):
-    match_id = create(client, WON)
-    page = client.get(f"/matches/{match_id}").text
+    match_id = won_at_the_table(client, WON)
+    page = shown(client.get(f"/matches/{match_id}").text)
     assert "Undo still works here until someone taps Final" in page
     assert "Won with 5-5 by Ann: count 10, +10." in page
     final = client.post(f"/matches/{match_id}/final", headers=HTMX)
     assert "This match is final: only the club admin can change it now." in final.text
-    assert 'name="version" value="1"' in final.text  # closing is no change to the record
-    undo = client.post(f"/matches/{match_id}/undo", data={"version": 1})
+    assert 'name="version" value="2"' in final.text  # closing is no change to the record
+    undo = client.post(f"/matches/{match_id}/undo", data={"version": 2})
     assert undo.status_code == 303
     assert undo.headers["Location"] == f"/admin/login?next=/matches/{match_id}"
-    undo = client.post(f"/matches/{match_id}/undo", data={"version": 1}, headers=HTMX)
+    undo = client.post(f"/matches/{match_id}/undo", data={"version": 2}, headers=HTMX)
     assert undo.headers["HX-Redirect"] == f"/admin/login?next=/matches/{match_id}"
     # A rematch closes the match it follows.
-    other = create(client, WON)
+    other = won_at_the_table(client, WON)
     client.post(f"/matches/{other}/rematch")
     assert "This match is final" in client.get(f"/matches/{other}").text
 
 
 def test_undo_says_what_it_took_away(client):
-    match_id = create(client, WON)
-    undone = client.post(f"/matches/{match_id}/undo", data={"version": 1}, headers=HTMX)
+    match_id = won_at_the_table(client, WON)
+    undone = client.post(f"/matches/{match_id}/undo", data={"version": 2}, headers=HTMX)
     assert '<p class="notice">Undone: 5-5 by Ann.</p>' in undone.text
-    plain = client.post(f"/matches/{match_id}/undo", data={"version": 2})
+    plain = client.post(f"/matches/{match_id}/undo", data={"version": 3})
     assert plain.status_code == 422  # nothing left to undo
     assert "there is nothing to undo" in plain.text
 

@@ -49,7 +49,7 @@ def _saved(saved: store.Saved):
 @bp.post("/matches")
 def create_match():
     """A new match from a record: empty, to be entered tile by tile, or with hands already
-    played (then it is imported: it counts once the club admin accepts it)."""
+    played or a date of its own (then it waits: it counts once the club admin accepts it)."""
     record = _json_object()
     replay(record)
     stored = store.create(get_db(), record, origin="api")

@@ -34,6 +34,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from assistant.db import instance_folder
 from assistant.web.base.htmx import htmx
+from assistant.web.base.security import renew_token
 
 bp = Blueprint("admin", __name__)
 
@@ -135,6 +136,7 @@ def begin_session() -> None:
 
     data = _change_sessions(sessions_file(password_file(current_app)), add)
     session["admin"] = {"generation": data["generation"], "token": token}
+    renew_token()
 
 
 def end_session() -> None:

@@ -104,7 +104,7 @@ def language() -> str:
 # "de Yann". The catalog never writes "de" before a vowel itself, so this only meets what a
 # sentence has a name (or another value) put in after "de". An h is taken as sounded ("de Hans").
 VOWELS = "AEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆaeiouàâäéèêëîïôöùûüœæ"
-ELIDED = re.compile(rf"\b([Dd])e (?=[{VOWELS}]|[Yy][^{VOWELS}yY\W])")
+ELIDED = re.compile(rf"\b([Dd])e (?=(?:<bdi>)?(?:[{VOWELS}]|[Yy][^{VOWELS}yY\W]))")
 
 
 def elided(text: str) -> str:

@@ -1,8 +1,10 @@
 """What the screens share: a full page or only its piece of screen for htmx, another page to
-go to, a match or a 404, its watch code, and a side named as the club calls its players now."""
+go to, a match or a 404, its watch code, a side named as the club calls its players now, and
+names isolated."""
 
 from flask import Response, abort, g, make_response, redirect, render_template
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 
 from assistant.club import registry, store
 from assistant.web.base.db import get_db
@@ -47,3 +49,13 @@ def side_name(match, side: int) -> str:
     if missing:
         known.update(registry.current_names(get_db(), missing))
     return " + ".join(known.get(p, p) for p in match.sides[side])
+
+
+def isolated(names, joiner: str = " + ") -> Markup:
+    """Names shown each in its own `<bdi>`: a name written right to left, or holding a
+    direction mark, cannot turn the text around it. A side ("Ann + Cy") is isolated name by
+    name; a list of names is joined with `joiner`."""
+    parts = names.split(" + ") if isinstance(names, str) else [str(name) for name in names]
+    if isinstance(names, str):
+        joiner = " + "
+    return Markup(escape(joiner)).join(Markup("<bdi>%s</bdi>") % part for part in parts)

@@ -48,6 +48,12 @@ def csrf_token() -> str:
     return masked(token)
 
 
+def renew_token() -> None:
+    """A new token for this session (at the admin's login): a token seen before, on a shared
+    laptop or in a page someone kept, does not carry over into the admin's session."""
+    session[FIELD] = secrets.token_urlsafe(32)
+
+
 def masked(token: str) -> str:
     raw = token.encode()
     pad = secrets.token_bytes(len(raw))

@@ -7,6 +7,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.engine import DESCRIPTIONS, PRESETS, TILES, RecordError, new_record, preset
 from assistant.engine.limits import MAX_TARGET
+from assistant.engine.names import same_person
 from assistant.engine.rules import CHOICES
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.i18n import option_label
@@ -69,8 +70,15 @@ class NewMatch:
     def record(self, date: str | None = None) -> dict:
         """The new match's record; `date`: when it starts (ISO 8601)."""
         players = self.players
-        if len(set(players)) != len(players):
-            raise ValueError(_("Each player needs a different name."))
+        twice = same_person(players)
+        if twice:
+            raise ValueError(
+                _(
+                    "%(first)s and %(second)s are one person: each player needs a different name.",
+                    first=twice[0],
+                    second=twice[1],
+                )
+            )
         if not 2 <= len(players) <= 4:
             raise ValueError(_("Enter 2 to 4 players."))
         try:

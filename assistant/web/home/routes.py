@@ -106,8 +106,8 @@ def create_match():
 @bp.post("/matches/import")
 @bounds.body(bounds.RECORD_FILE)
 def import_match():
-    """One match record, at the table (no admin needed): a match that arrives with hands played
-    is marked imported and counts once the club admin accepts it."""
+    """One match record, at the table (no admin needed): it is marked imported and counts once
+    the club admin accepts it, even an empty one (its date is its sender's)."""
     upload = request.files.get("record")
     error = None
     if upload is None or not upload.filename:

@@ -14,6 +14,7 @@ from assistant.club import draw, draws, league, nights, registry
 from assistant.engine import PRESETS, RecordError, new_record
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_TARGET
+from assistant.engine.names import name_key
 from assistant.web.base.auth import admin_required, is_admin, refuse
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
@@ -96,9 +97,9 @@ def entrants(form: DrawForm) -> list:
         found = names
     seen: set = set()
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise Refused(_("%(name)s is entered twice.", name=name))
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     if len(names) > MAX_ENTRANTS:
         raise Refused(_("At most %(n)s players.", n=MAX_ENTRANTS))
     seats = draw.KINDS[form.kind].seats
@@ -113,16 +114,24 @@ def table_numbers(text: str) -> list[int]:
     for part in re.split(r"[,\s]+", text.strip()):
         if not part:
             continue
-        low, _dash, high = part.partition("-")
-        if not (low.isdigit() and (high.isdigit() or not _dash)):
+        low, dash, high = part.partition("-")
+        first = _table_number(low)
+        last = _table_number(high) if dash else first
+        if last < first:
             raise Refused(_("Tables are numbers or ranges, like 1-8 or 1, 2, 5."))
-        first, last = int(low), int(high or low)
-        if not 1 <= first <= last <= MAX_TABLE:
-            raise Refused(_("Tables are numbered from 1 to %(most)s.", most=MAX_TABLE))
         numbers.update(range(first, last + 1))
     if not numbers:
         raise Refused(_("Say which tables are free, like 1-8."))
     return sorted(numbers)
+
+
+def _table_number(text: str) -> int:
+    number = whole_number(text, 1, MAX_TABLE)
+    if number is not None:
+        return number
+    if text.isascii() and text.isdigit():
+        raise Refused(_("Tables are numbered from 1 to %(most)s.", most=MAX_TABLE))
+    raise Refused(_("Tables are numbers or ranges, like 1-8 or 1, 2, 5."))
 
 
 def rules(form: DrawForm) -> object:

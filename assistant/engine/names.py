@@ -1,0 +1,32 @@
+"""When two names mean one person: the one comparison of player names, used by the record's
+seats (a person takes one seat) and by the club's registry (a name finds one player).
+
+Names are kept and shown as typed; they are compared by `name_key`: the same letters however
+they were encoded (Unicode NFC), in any case (case folded: "Straße" is "STRASSE"), whatever
+space separates the words (any run of Unicode spaces, no-break ones included, counts as one, and
+none at either end), and without the invisible characters a name may carry unseen (zero-width
+spaces and joiners, the byte-order mark, the bidirectional controls: Unicode's format
+characters)."""
+
+import unicodedata
+
+
+def name_key(name: str) -> str:
+    visible = "".join(c for c in unicodedata.normalize("NFC", name) if not _invisible(c))
+    folded = unicodedata.normalize("NFC", visible.casefold())
+    return " ".join(folded.split())
+
+
+def _invisible(character: str) -> bool:
+    return unicodedata.category(character) == "Cf"
+
+
+def same_person(names: list[str]) -> tuple[str, str] | None:
+    """The first two names that are one person's name, if any."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
