@@ -490,6 +490,7 @@ ROUTE_FIELDS = {
     "history.import_file": ["file:file"],
     "history.import_status": [],
     "history.accept_import": [],
+    "history.discard_import": [],
     "history.accept_waiting": [],
     "history.accept_match": [],
     "i18n.switch": ["next"],
