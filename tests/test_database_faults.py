@@ -92,8 +92,8 @@ def test_an_export_that_meets_a_damaged_page_fails_before_it_sends_anything(tmp_
     path = _club(tmp_path / "club.sqlite")
     _damage_pages(path, 2)
     server = LiveServer(path)
-    server.start(ready="/static/app.js")  # the pages that read the damaged records say so
     try:
+        server.start(ready="/static/app.js")  # the pages that read the damaged records say so
         for export in ("records.json", "hands.csv"):
             try:
                 urllib.request.urlopen(f"{server.url}/history/{export}", timeout=30)

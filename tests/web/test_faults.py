@@ -144,8 +144,8 @@ def _fill(folder: Path) -> Path:
 
 def test_a_full_disk_answers_503_in_words_and_writes_resume_once_space_is_freed(small_disk):
     server = LiveServer(small_disk / "club.sqlite")
-    server.start()
     try:
+        server.start()
         match_id, steps = _start_playing(server, seed=300)
         assert steps[0].keys() <= {"player", "play", "end"}
         filler = _fill(small_disk)
