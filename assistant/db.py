@@ -141,7 +141,10 @@ def check_file(path: str | Path) -> None:
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
     header_current = head[24:28] == head[92:96]  # else SQLite counts the pages by the size
-    if header_current and size < pages * page_size:
+    # A checkpoint cut off by a crash is finished from the WAL when the file is next opened.
+    wal = path.with_name(path.name + "-wal")
+    mending = wal.exists() and wal.stat().st_size > 0
+    if header_current and not mending and size < pages * page_size:
         raise DatabaseFault(
             f"{path} is cut short: it holds {size:,} of its {pages * page_size:,} bytes"
         )

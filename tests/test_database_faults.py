@@ -5,6 +5,7 @@ complete on its own."""
 
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -91,8 +92,8 @@ def test_an_export_that_meets_a_damaged_page_fails_before_it_sends_anything(tmp_
     path = _club(tmp_path / "club.sqlite")
     _damage_pages(path, 2)
     server = LiveServer(path)
-    server.start(ready="/static/app.js")  # the pages that read the damaged records say so
     try:
+        server.start(ready="/static/app.js")  # the pages that read the damaged records say so
         for export in ("records.json", "hands.csv"):
             try:
                 urllib.request.urlopen(f"{server.url}/history/{export}", timeout=30)
@@ -149,9 +150,9 @@ def test_a_database_from_a_newer_release_is_refused_by_every_command_and_left_as
     assert database_rows(path) == before
 
 
-def test_a_clean_stop_leaves_the_sqlite_file_complete_on_its_own(tmp_path):
-    server = LiveServer(tmp_path / "live.sqlite")
-    server.start()
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_a_clean_stop_leaves_the_sqlite_file_complete_on_its_own(live_server, tmp_path, stop):
+    server = live_server
     record, steps = a_match(seed=500)
     _, created = call(server.url + "/api/matches", record)
     version = created["version"]
@@ -160,8 +161,8 @@ def test_a_clean_stop_leaves_the_sqlite_file_complete_on_its_own(tmp_path):
                             entry | {"version": version})  # fmt: skip
         assert status == 200
         version = body["version"]
-    server.stop()  # SIGTERM, as systemd stops it
-    assert server.process.returncode == 0
+    server.process.send_signal(stop)  # as systemd stops it, or Ctrl-C in its terminal
+    assert server.process.wait(timeout=30) == 0
     wal = server.db.with_name(server.db.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0
     alone = tmp_path / "copy" / "live.sqlite"

@@ -603,7 +603,7 @@ def upload_path(database: str | Path, import_id: int) -> Path:
     return upload_folder(database) / f"import-{import_id}.json"
 
 
-def _alive(pid: int | None, import_id: int) -> bool:
+def still_running(pid: int | None, import_id: int) -> bool:
     """Whether the process `pid` is still running this import (a pid may have been reused, and a
     killed process may linger as a zombie: on Linux its command line says which it is)."""
     if pid is None:
@@ -630,7 +630,7 @@ def stop_dead(db, database: str | Path) -> list[int]:
     the machine stopped) is marked stopped, so its page says so and its matches can be accepted
     or discarded; the files kept for imports no longer running are removed. The ids stopped."""
     running = db.execute("SELECT id, pid FROM imports WHERE status = 'running'").fetchall()
-    dead = [import_id for import_id, pid in running if not _alive(pid, import_id)]
+    dead = [import_id for import_id, pid in running if not still_running(pid, import_id)]
     if dead:
         marks = ",".join("?" * len(dead))
         with immediate(db):

@@ -26,7 +26,7 @@ import pytest
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from assistant.club.imports import upload_folder
+from assistant.club.imports import still_running, upload_folder
 from assistant.simulate import random_match
 from assistant.web.base.auth import save_password
 from tests.helpers import ADMIN_PASSWORD, LiveServer
@@ -135,6 +135,11 @@ def servers(tmp_path):
     yield start
     for server in started:
         server.stop()
+    with closing(sqlite3.connect(tmp_path / "club.sqlite")) as db:  # an import left running
+        running = db.execute("SELECT id, pid FROM imports WHERE status = 'running'").fetchall()
+    for import_id, pid in running:
+        if still_running(pid, import_id):  # that process, still running this import
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_an_import_killed_with_the_server_is_stopped_then_accepted_retried_and_discarded(

@@ -6,7 +6,10 @@ restart.
 The full disk is a small tmpfs the test mounts (root only, as in CI). The read-only database is
 made so for real: as root, whom file modes do not stop, the file is marked immutable
 (`chattr +i`, which refuses root's writes too: SQLite then opens the file read-only, as for an
-organiser whose file belongs to another user); as another user, `chmod 444`."""
+organiser whose file belongs to another user); as another user, `chmod 444`. The server is
+started on the read-only file, as an organiser meets it (a restored backup, a copied file):
+SQLite keeps the file open and writes new entries to the WAL, so a file made read-only under a
+running server goes on being written until the next start."""
 
 import os
 import re
@@ -141,8 +144,8 @@ def _fill(folder: Path) -> Path:
 
 def test_a_full_disk_answers_503_in_words_and_writes_resume_once_space_is_freed(small_disk):
     server = LiveServer(small_disk / "club.sqlite")
-    server.start()
     try:
+        server.start()
         match_id, steps = _start_playing(server, seed=300)
         assert steps[0].keys() <= {"player", "play", "end"}
         filler = _fill(small_disk)
