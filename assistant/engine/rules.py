@@ -1,4 +1,4 @@
-"""The options of RULES.md and the three presets (RULES.md §5).
+"""The options of RULES.md and the three presets (RULES.md §6).
 
 A record's `rules` is a preset name or `{"preset": NAME, OPTION: VALUE, ...}`; `rules_for` turns it
 into one `Rules` value for the match's player count.
@@ -65,7 +65,7 @@ DESCRIPTIONS = {
 
 
 def preset(name: str, players: int, partnership: bool = False) -> Rules:
-    """The preset's rules for a table of `players` (RULES.md §5)."""
+    """The preset's rules for a table of `players` (RULES.md §6)."""
     two = players == 2
     if name == "all-fives":
         return Rules(
