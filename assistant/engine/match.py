@@ -288,6 +288,17 @@ class Hand:
             )
         drawable = self.drawable
         if drawable <= 0:
+            if self.boneyard == 1:
+                raise RecordError(
+                    N_("{player} cannot draw: the one tile left in the boneyard is kept back"),
+                    player=player,
+                )
+            if self.boneyard:
+                raise RecordError(
+                    N_("{player} cannot draw: the {n} tiles left in the boneyard are kept back"),
+                    player=player,
+                    n=self.boneyard,
+                )
             raise RecordError(N_("{player} cannot draw: the boneyard is empty"), player=player)
         if tiles > drawable:
             raise RecordError(
@@ -302,21 +313,42 @@ class Hand:
     def _pass(self, player: str, value: object) -> None:
         if value is not True:
             raise RecordError(N_('a pass is written "pass": true'))
-        if self.drawable > 0:
-            if self.drawable == 1:
-                raise RecordError(
-                    N_("{player} must draw: the boneyard still has 1 tile"), player=player
-                )
-            raise RecordError(
-                N_("{player} must draw: the boneyard still has {n} tiles"),
-                player=player,
-                n=self.drawable,
-            )
+        drawable = self.drawable
+        if drawable > 0:
+            self._refuse_pass(player, drawable)
         self.passes_in_a_row += 1
         if self.passes_in_a_row == len(self.match.players):
             self._end("blocked", None)
         else:
             self.turn_index = (self.turn_index + 1) % len(self.match.players)
+
+    def _refuse_pass(self, player: str, drawable: int) -> None:
+        """A pass while tiles can still be drawn: how many, and what the reserve keeps back."""
+        reserve = self.match.rules.boneyard_reserve
+        if reserve:
+            if drawable == 1:
+                raise RecordError(
+                    N_("{player} must draw: 1 tile can still be drawn (the boneyard holds "
+                       "{total} and keeps {reserve} back)"),
+                    player=player,
+                    total=self.boneyard,
+                    reserve=reserve,
+                )  # fmt: skip
+            raise RecordError(
+                N_("{player} must draw: {n} tiles can still be drawn (the boneyard holds "
+                   "{total} and keeps {reserve} back)"),
+                player=player,
+                n=drawable,
+                total=self.boneyard,
+                reserve=reserve,
+            )  # fmt: skip
+        if drawable == 1:
+            raise RecordError(
+                N_("{player} must draw: the boneyard still has 1 tile"), player=player
+            )
+        raise RecordError(
+            N_("{player} must draw: the boneyard still has {n} tiles"), player=player, n=drawable
+        )
 
     def _end(self, ended: str, went_out: str | None) -> None:
         match = self.match
@@ -393,7 +425,9 @@ class Hand:
             held = self.held[player]
             if held == 1:
                 raise RecordError(
-                    N_("{player} holds 1 tile: its pips must be from {low} to {high}, not {pips}"),
+                    N_(
+                        "{player} holds 1 tile: their pips must be from {low} to {high}, not {pips}"
+                    ),
                     player=player,
                     low=low,
                     high=high,

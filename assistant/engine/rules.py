@@ -184,7 +184,10 @@ def _check_numbers(rules: Rules, players: int) -> None:
             )
         raise RecordError(N_("the target must be from 1 to {most} points"), most=most)
     if rules.score_unit == "fives" and rules.rounding == "none":
-        raise RecordError(N_("pips can only be scored in fives when they are rounded"))
+        raise RecordError(
+            N_("these rules score in fives, so the pips left must be rounded: "
+               "round to the nearest five or down to a five")
+        )  # fmt: skip
 
 
 def _json(value: object) -> str:
