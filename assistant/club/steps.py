@@ -3,14 +3,16 @@ so the layout, the open ends and the count are shown as they were at that moment
 
 from dataclasses import dataclass
 
-from assistant.engine import Match, replay
+from assistant.engine import Draw, Entry, Left, Match, Pass, Play, ScoredHand, read_event, replay
+
+KINDS = {Play: "play", Draw: "draw", Pass: "pass", Left: "left", ScoredHand: "scored"}
 
 
 @dataclass
 class Step:
     number: int  # 1 … total; 0 is the empty table before the first lead
     total: int
-    entry: dict | None  # the event, {"left": ...} or a hand scored as told ({"points": ...})
+    entry: Entry | None  # the play, draw, pass, tiles left or hand scored as told
     match: Match  # replayed up to and including this step
     hand_number: int
 
@@ -24,9 +26,14 @@ class Step:
         return "play" if self.match.hands else "lead"
 
     @property
+    def kind(self) -> str | None:
+        """What was entered: "play", "draw", "pass", "left" or "scored"; None before the lead."""
+        return KINDS.get(type(self.entry))
+
+    @property
     def play(self) -> dict | None:
         """The play entered at this step, with its count and points."""
-        if self.entry and "play" in self.entry and self.hand.plays:
+        if type(self.entry) is Play and self.hand.plays:
             return self.hand.plays[-1]
         return None
 
@@ -69,8 +76,8 @@ def step(record: dict, number: int) -> Step:
         h, e = where
         hand = record["hands"][h]
         if e is not None:
-            entry = hand["events"][e]
+            entry = read_event(hand["events"][e])
         else:
-            entry = dict(hand) if "points" in hand else {"left": hand["left"]}
+            entry = ScoredHand.read(hand) if "points" in hand else Left(hand["left"])
     hand_number = where[0] + 1 if where else 1
     return Step(number, len(found), entry, match, hand_number)
