@@ -7,7 +7,7 @@ layout and the scores; the record is what the players at the table would have en
 
 import random
 
-from .engine import TILES, halves, replay
+from .engine import TILES, Play, halves, read_entry, replay
 from .engine.rules import CHOICES
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal", "Ida", "Jo", "Kim", "Lev"]
@@ -74,7 +74,7 @@ def random_match(
             record["hands"].append({"events": [entry]})
         else:
             record["hands"][-1]["events"].append(entry)
-        match.enter(entry)
+        match.enter(read_entry(entry))
         return rng.random() < stop_chance
 
     while match.phase != "over" and len(match.hands) < max_hands:
@@ -173,16 +173,17 @@ def as_entered(record: dict) -> dict:
     for hand in record["hands"]:
         names = {"left": "left", "right": "right", "up": "up", "down": "down"}
         events = []
-        for n, event in enumerate(hand["events"]):
-            entered = event
-            if "play" in event:
-                a, b = halves(event["play"])
+        for n, data in enumerate(hand["events"]):
+            event = read_entry(data)
+            entered = data
+            if type(event) is Play:
+                a, b = halves(event.tile)
                 tile = f"{max(a, b)}-{min(a, b)}"
-                if n == 0 and tile != event["play"]:
+                if n == 0 and tile != event.tile:
                     names |= {"left": "right", "right": "left"}
-                entered = {"player": event["player"], "play": tile}
+                entered = {"player": event.player, "play": tile}
                 fits, distinct = phone.hand.fits(tile), phone.hand.distinct_ends(tile)
-                wanted = names[event["end"]] if "end" in event else None
+                wanted = names[event.end] if event.end is not None else None
                 if len(distinct) > 1:
                     entered["end"] = wanted
                 elif len(fits) > 1:  # not asked: the screen lays it on the first of them
@@ -191,15 +192,19 @@ def as_entered(record: dict) -> dict:
                         swap = {wanted: distinct[0], distinct[0]: wanted}
                         names = {k: swap.get(v, v) for k, v in names.items()}
             match.enter(event)
-            phone.enter(entered)
+            phone.enter(read_entry(entered))
             events.append(entered)
-            if "play" in event and match.hand.plays[-1]["points"] != phone.hand.plays[-1]["points"]:
-                raise AssertionError(f"hand {len(hands) + 1}: {event} scores differently")
+            if (
+                type(event) is Play
+                and match.hand.plays[-1]["points"] != phone.hand.plays[-1]["points"]
+            ):
+                raise AssertionError(f"hand {len(hands) + 1}: {data} scores differently")
         entered_hand = {"events": events}
         if "left" in hand:
             entered_hand["left"] = hand["left"]
-            match.enter({"left": hand["left"]})
-            phone.enter({"left": hand["left"]})
+            left = read_entry({"left": hand["left"]})
+            match.enter(left)
+            phone.enter(left)
         hands.append(entered_hand)
     if phone.scores != match.scores:
         raise AssertionError("the match as entered scores differently from the record")

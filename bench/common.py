@@ -13,7 +13,7 @@ CHECKOUT = Path(__file__).resolve().parents[1]
 EXAMPLES = CHECKOUT / "tests" / "examples"
 sys.path.insert(0, str(CHECKOUT))
 
-from assistant.engine import replay, tile_name  # noqa: E402
+from assistant.engine import read_entry, replay, tile_name  # noqa: E402
 from assistant.simulate import as_entered  # noqa: E402
 
 
@@ -96,7 +96,7 @@ def taps(record: dict) -> list[Tap]:
                 out.extend(Tap("draw") for _ in range(event["draw"]))
             else:
                 out.append(Tap("pass"))
-            match.enter(event)
+            match.enter(read_entry(event))
         if "left" in hand:
             fields: dict = {}
             for player, left in hand["left"].items():
@@ -105,7 +105,7 @@ def taps(record: dict) -> list[Tap]:
                 else:
                     fields[f"pips:{player}"] = str(left)
             out.append(Tap("left", fields))
-            match.enter({"left": hand["left"]})
+            match.enter(read_entry({"left": hand["left"]}))
     return out
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from common import EXAMPLES, Tap, start_server, stop_server, taps
 from playwright.sync_api import Page, expect, sync_playwright
 
-from assistant.engine import halves, replay
+from assistant.engine import halves, read_entry, replay
 from assistant.simulate import as_entered, random_match
 
 WIDTH, HEIGHT = 360, 740
@@ -70,11 +70,11 @@ def needed(record: dict) -> Counter:
                 need["Draw"] += event["draw"]
             else:
                 need["Pass"] += 1
-            match.enter(event)
+            match.enter(read_entry(event))
         if "left" in hand:
             need["settlement: pips"] += len(match.hands[-1].needs_left)
             need["settlement: Confirm"] += 1
-            match.enter({"left": hand["left"]})
+            match.enter(read_entry({"left": hand["left"]}))
     return need
 
 

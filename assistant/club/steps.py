@@ -3,14 +3,16 @@ so the layout, the open ends and the count are shown as they were at that moment
 
 from dataclasses import dataclass
 
-from assistant.engine import Match, replay
+from assistant.engine import Draw, Entry, Left, Match, Pass, Play, ScoredHand, read_event, replay
+
+KINDS = {Play: "play", Draw: "draw", Pass: "pass", Left: "left", ScoredHand: "scored"}
 
 
 @dataclass
 class Step:
     number: int  # 1 … total; 0 is the empty table before the first lead
     total: int
-    entry: dict | None  # the event, or {"left": ...}, entered at this step
+    entry: Entry | None  # the play, draw, pass, tiles left or hand scored as told
     match: Match  # replayed up to and including this step
     hand_number: int
 
@@ -24,9 +26,14 @@ class Step:
         return "play" if self.match.hands else "lead"
 
     @property
+    def kind(self) -> str | None:
+        """What was entered: "play", "draw", "pass", "left" or "scored"; None before the lead."""
+        return KINDS.get(type(self.entry))
+
+    @property
     def play(self) -> dict | None:
         """The play entered at this step, with its count and points."""
-        if self.entry and "play" in self.entry and self.hand.plays:
+        if type(self.entry) is Play and self.hand.plays:
             return self.hand.plays[-1]
         return None
 
@@ -36,11 +43,12 @@ class Step:
 
 
 def entries(record: dict) -> list[tuple[int, int | None]]:
-    """Every entry as (hand index, event index), or (hand index, None) for its `left`."""
+    """Every entry as (hand index, event index), or (hand index, None) for its `left` or for a
+    hand scored as told (one step: the whole hand)."""
     found = []
     for h, hand in enumerate(record.get("hands", [])):
         found += [(h, e) for e in range(len(hand.get("events", [])))]
-        if "left" in hand:
+        if "left" in hand or "points" in hand:
             found.append((h, None))
     return found
 
@@ -67,6 +75,9 @@ def step(record: dict, number: int) -> Step:
     if where is not None:
         h, e = where
         hand = record["hands"][h]
-        entry = hand["events"][e] if e is not None else {"left": hand["left"]}
+        if e is not None:
+            entry = read_event(hand["events"][e])
+        else:
+            entry = ScoredHand.read(hand) if "points" in hand else Left(hand["left"])
     hand_number = where[0] + 1 if where else 1
     return Step(number, len(found), entry, match, hand_number)

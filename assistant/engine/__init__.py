@@ -4,8 +4,12 @@ Where to look:
 * tiles.py — the double-six set and how tiles are written;
 * rules.py — every option of RULES.md and the three presets;
 * layout.py — the line, the spinner, the open ends and the count;
-* match.py — turns, drawing, passing, domino and block, scores and the winner;
+* match.py — the game: turns, drawing, passing, domino and block, scores and the winner;
 * settlement.py — rounding the pips left and settling a hand;
+* moves.py — an entry as a value: `Play`, `Draw`, `Pass`, `Left` (the tiles left), `ScoredHand`
+  (a hand scored as told);
+* record.py — the record's JSON: `replay(record)` reads it into a `Match`, `read_entry` reads an
+  entry said in JSON, `event_json`/`entry_json` write them;
 * entries.py — entering a match as the players say it: add an entry, undo the last one,
   correct one in the current hand;
 * limits.py — what one record may hold;
@@ -16,7 +20,9 @@ Where to look:
 from .entries import add_entry, entries_of, last_entry, new_record, replace_entry, undo_entry
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
-from .match import EndChoice, Hand, Match, replay
+from .match import EndChoice, Hand, Match
+from .moves import Draw, Entry, Event, Left, Pass, Play, ScoredHand
+from .record import entry_json, event_json, read_entry, read_event, replay
 from .rules import DESCRIPTIONS, PRESETS, Rules, preset, rules_for
 from .settlement import Settlement, rounded
 from .tiles import TILES, halves, is_double, pips, tile_name
@@ -25,23 +31,34 @@ __all__ = [
     "DESCRIPTIONS",
     "PRESETS",
     "TILES",
+    "Draw",
     "EndChoice",
+    "Entry",
+    "Event",
     "Hand",
+    "Left",
     "Match",
     "OpenEnd",
+    "Pass",
     "Placed",
+    "Play",
     "RecordError",
     "Rules",
+    "ScoredHand",
     "Settlement",
     "Term",
     "add_entry",
     "entries_of",
+    "entry_json",
+    "event_json",
     "halves",
     "is_double",
     "last_entry",
     "new_record",
     "pips",
     "preset",
+    "read_entry",
+    "read_event",
     "replace_entry",
     "replay",
     "rounded",

@@ -10,7 +10,7 @@ import sys
 import orjson
 
 from .errors import RecordError
-from .match import Match
+from .record import replay
 
 BATCH = 200  # records per worker task in --jsonl
 
@@ -25,7 +25,7 @@ def replay_command(path: str | None, jsonl: bool) -> int:
     try:
         with open(path, "rb") as file:
             record = orjson.loads(file.read())
-        result = Match(record).result()
+        result = replay(record).result()
     except OSError as error:
         print(f"{path}: {error.strerror}", file=sys.stderr)
         return 2
@@ -43,7 +43,7 @@ def replay_command(path: str | None, jsonl: bool) -> int:
 def replay_line(line: bytes) -> bytes:
     """One record in, one result (or {"error": ...}) out, as a JSON line."""
     try:
-        return orjson.dumps(Match(orjson.loads(line)).result())
+        return orjson.dumps(replay(orjson.loads(line)).result())
     except RecordError as error:
         return orjson.dumps({"error": str(error)})
     except (orjson.JSONDecodeError, RecursionError) as error:

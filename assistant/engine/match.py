@@ -1,28 +1,24 @@
-"""Replaying a match record: turns, drawing, passing, the end of a hand, scores and the winner
-(RULES.md §2–§4). `replay(record)` gives a `Match`; a broken rule raises `RecordError`.
+"""The game: turns, drawing, passing, the end of a hand, scores and the winner (RULES.md §2–§5).
+A `Match` takes entries as values (`moves.py`: a play, a draw, a pass, the tiles left, a hand
+scored as told) and judges each; a broken rule raises `RecordError`. Reading a record's JSON
+into values is `record.py`'s (`replay(record)` gives a `Match`).
 
 The questions a screen asks are answered here as well, so every screen and the API get the same
 answers: whose turn it is (`Match.turn`), what an entry as a player says it becomes in the record
-(`Match.completed`), where a tile may go and what each end would score (`Match.end_choices`), and
-what pips a player can still hold (`Hand.pip_bounds`)."""
+(`Match.completed`), where a tile may go and what each end would score (`Match.end_choices`),
+what pips a player can still hold (`Hand.pip_bounds`), whether a hand may be scored as told now
+(`Match.can_score_hand`) and with which points (`Match.half_points`, `Match.told_by_side`)."""
 
 from dataclasses import dataclass
-from datetime import date, datetime
 
 from .errors import N_, RecordError
 from .layout import END_NAMES, Layout, Placed, Term
-from .limits import MAX_HANDS, MAX_NAME, unprintable
-from .names import name_key, same_person
-from .rules import Rules, rules_for
-from .settlement import Settlement, needed_pips, settle
+from .limits import MAX_HANDS
+from .moves import EVENTS, Draw, Entry, Event, Left, Play, ScoredHand
+from .rules import Rules
+from .settlement import SCORED, Settlement, exact, needed_pips, settle
 from .tiles import HALVES, TILES, TOTAL_PIPS, halves
 
-FORMAT = "allfives-match/1"
-HEADER_FIELDS = ("format", "rules", "players", "partnership", "date", "notes")
-RECORD_FIELDS = {*HEADER_FIELDS, "hands"}
-HAND_FIELDS = {"events", "left", "notes"}
-ACTIONS = ("play", "draw", "pass")
-EVENT_FIELDS = frozenset({"player", "end", *ACTIONS})
 CANONICAL = {name: f"{max(a, b)}-{min(a, b)}" for name, (a, b) in HALVES.items()}
 PIPS_OF = {name: a + b for name, (a, b) in HALVES.items()}
 # Every way of writing a tile → its halves as written and its usual name: one look-up a play.
@@ -40,7 +36,8 @@ class EndChoice:
 
 
 class Hand:
-    """One hand: from the lead to a domino, a block or a win, and its settlement."""
+    """One hand: from the lead to a domino, a block or a win, and its settlement; or a hand
+    scored as told (`ended == "scored"`, `told` the points as told, no plays)."""
 
     def __init__(self, match: "Match", number: int, leader: str | None = None):
         rules = match.rules
@@ -60,12 +57,13 @@ class Hand:
         self.turn_index: int | None = None  # None until the lead
         self.passes_in_a_row = 0
         self.events = 0
-        self.ended: str | None = None  # "domino", "blocked", "win"
+        self.ended: str | None = None  # "domino", "blocked", "win", "scored"
         self.went_out: str | None = None
         self.needs_left: list[str] = []  # whose pips the settlement needs, once the hand ends
         self.pips_left: dict[str, int] = {}  # raw pips per player, from `left`
         self.settlement: Settlement | None = None
         self.scores: list = []  # each side's total after this hand
+        self.told: ScoredHand | None = None  # a hand scored as told: its points as told
 
     # -- what the screens ask ---------------------------------------------------------------
 
@@ -138,72 +136,65 @@ class Hand:
         return (sum(weights[:held]), sum(weights[-held:])) if held else (0, 0)
 
     @property
+    def scored(self) -> bool:
+        """The hand was scored as told: no tiles, its settlement is what the players told."""
+        return self.ended == "scored"
+
+    @property
     def missing_left(self) -> list[str]:
         return [p for p in self.needs_left if p not in self.pips_left]
 
-    # -- replaying events -------------------------------------------------------------------
+    # -- the events ------------------------------------------------------------------------
 
-    def apply(self, event: object) -> None:
+    def apply(self, event: Event) -> None:
+        """One play, draw or pass of this hand, judged; its player named."""
+        if type(event) is Play:
+            tile, end, player = event
+            self.play(player, tile, end)
+            return
+        self.events += 1
+        try:
+            self._apply(event)
+        except RecordError as error:
+            raise error.located(self.number, self.events) from None
+
+    def play(self, player: str, tile: str, end: str | None) -> None:
+        """A tile laid, said by its parts: what `apply(Play(tile, end, player))` does. A record's
+        replay lays its plays so, without making a value for each: a club's history holds
+        millions of plays, re-scored in one go."""
         self.events += 1
         try:
             if (
                 self.ended is None
                 and self.turn_index is not None
-                and type(event) is dict
-                and "play" in event
-                and len(event) == 2 + ("end" in event)
-                and event.get("player") == self.players[self.turn_index]
+                and player == self.players[self.turn_index]
             ):
-                self._play(event["player"], event["play"], event.get("end"))
+                self._play(player, tile, end)
             else:
-                self._apply(event)
+                self._apply(Play(tile, end, player))
         except RecordError as error:
             raise error.located(self.number, self.events) from None
 
-    def _apply(self, event: object) -> None:
+    def _apply(self, event: Event) -> None:
         match = self.match
-        if type(event) is not dict:
-            raise RecordError(N_("an event must be an object with a player"))
-        if not EVENT_FIELDS.issuperset(event):
-            raise RecordError(
-                N_("unknown field in the event: {fields}"), fields=_names(set(event) - EVENT_FIELDS)
-            )
-        player = event.get("player")
+        player = event.player
         if type(player) is not str or player not in match.seat:
             raise RecordError(N_("{player} is not a player in this match"), player=_quoted(player))
-        if "play" in event:
-            action = "play"
-            extra = len(event) - 2 - ("end" in event)
-        elif "draw" in event:
-            action = "draw"
-            extra = len(event) - 2
-        elif "pass" in event:
-            action = "pass"
-            extra = len(event) - 2
-        else:
-            raise RecordError(N_("an event must play, draw or pass"))
-        if extra:
-            fields = [name for name in (*ACTIONS, "end") if name in event and name != action]
-            raise RecordError(
-                N_("an event does one thing: {fields} cannot go with {action}"),
-                fields=", ".join(fields),
-                action=action,
-            )
         self._check_not_over()
         if self.turn_index is None:
-            self._lead(player, event, action)
+            self._lead(player, event)
             return
         expected = match.players[self.turn_index]
         if player != expected:
             raise RecordError(
                 N_("it is {expected}'s turn, not {player}'s"), expected=expected, player=player
             )
-        if action == "play":
-            self._play(player, event["play"], event.get("end"))
-        elif action == "draw":
-            self._draw(player, event["draw"])
+        if type(event) is Play:
+            self._play(player, event.tile, event.end)
+        elif type(event) is Draw:
+            self._draw(player, event.tiles)
         else:
-            self._pass(player, event["pass"])
+            self._pass(player)
 
     def _check_not_over(self) -> None:
         if self.ended == "domino":
@@ -215,9 +206,9 @@ class Hand:
                 N_("the match is over: {side} won"), side=self.match.side_name(self.match.winner)
             )
 
-    def _lead(self, player: str, event: dict, action: str) -> None:
+    def _lead(self, player: str, event: Event) -> None:
         match = self.match
-        if action != "play":
+        if type(event) is not Play:
             raise RecordError(
                 N_("the hand starts with a lead: {player} may lead any tile"), player=player
             )
@@ -227,9 +218,9 @@ class Hand:
                 leader=self.leader,
                 player=player,
             )
-        if event.get("end") is not None:
+        if event.end is not None:
             raise RecordError(N_("the lead is played without an end"))
-        tile = event["play"]
+        tile = event.tile
         a, b = halves(tile)
         self.turn_index = match.seat[player]
         self.layout.lead(tile, a, b)
@@ -279,6 +270,17 @@ class Hand:
             )
         drawable = self.drawable
         if drawable <= 0:
+            if self.boneyard == 1:
+                raise RecordError(
+                    N_("{player} cannot draw: the one tile left in the boneyard is kept back"),
+                    player=player,
+                )
+            if self.boneyard:
+                raise RecordError(
+                    N_("{player} cannot draw: the {n} tiles left in the boneyard are kept back"),
+                    player=player,
+                    n=self.boneyard,
+                )
             raise RecordError(N_("{player} cannot draw: the boneyard is empty"), player=player)
         if tiles > drawable:
             raise RecordError(
@@ -290,24 +292,43 @@ class Hand:
         self.boneyard -= tiles
         self.held[player] += tiles
 
-    def _pass(self, player: str, value: object) -> None:
-        if value is not True:
-            raise RecordError(N_('a pass is written "pass": true'))
-        if self.drawable > 0:
-            if self.drawable == 1:
-                raise RecordError(
-                    N_("{player} must draw: the boneyard still has 1 tile"), player=player
-                )
-            raise RecordError(
-                N_("{player} must draw: the boneyard still has {n} tiles"),
-                player=player,
-                n=self.drawable,
-            )
+    def _pass(self, player: str) -> None:
+        drawable = self.drawable
+        if drawable > 0:
+            self._refuse_pass(player, drawable)
         self.passes_in_a_row += 1
         if self.passes_in_a_row == len(self.match.players):
             self._end("blocked", None)
         else:
             self.turn_index = (self.turn_index + 1) % len(self.match.players)
+
+    def _refuse_pass(self, player: str, drawable: int) -> None:
+        """A pass while tiles can still be drawn: how many, and what the reserve keeps back."""
+        reserve = self.match.rules.boneyard_reserve
+        if reserve:
+            if drawable == 1:
+                raise RecordError(
+                    N_("{player} must draw: 1 tile can still be drawn (the boneyard holds "
+                       "{total} and keeps {reserve} back)"),
+                    player=player,
+                    total=self.boneyard,
+                    reserve=reserve,
+                )  # fmt: skip
+            raise RecordError(
+                N_("{player} must draw: {n} tiles can still be drawn (the boneyard holds "
+                   "{total} and keeps {reserve} back)"),
+                player=player,
+                n=drawable,
+                total=self.boneyard,
+                reserve=reserve,
+            )  # fmt: skip
+        if drawable == 1:
+            raise RecordError(
+                N_("{player} must draw: the boneyard still has 1 tile"), player=player
+            )
+        raise RecordError(
+            N_("{player} must draw: the boneyard still has {n} tiles"), player=player, n=drawable
+        )
 
     def _end(self, ended: str, went_out: str | None) -> None:
         match = self.match
@@ -384,7 +405,9 @@ class Hand:
             held = self.held[player]
             if held == 1:
                 raise RecordError(
-                    N_("{player} holds 1 tile: its pips must be from {low} to {high}, not {pips}"),
+                    N_(
+                        "{player} holds 1 tile: their pips must be from {low} to {high}, not {pips}"
+                    ),
                     player=player,
                     low=low,
                     high=high,
@@ -447,65 +470,14 @@ class Hand:
 
 
 class Match:
-    """A whole match replayed from its record.
+    """A whole match: its players, sides and rules, the hands so far, the scores and the
+    winner. It grows by one entry at a time (`enter`); `record.replay` reads a record into one,
+    and keeps the record it came from as `record`."""
 
-    `prefix`: a match replayed from an earlier version of the same record (one entry fewer or
-    more, or one corrected in the last hand). The settled hands the two records share are taken
-    from it as they are, so only the rest is replayed: the cost of a tap does not grow with the
-    match."""
-
-    def __init__(self, record: object, explain: bool = False, prefix: "Match | None" = None):
-        self.explain = explain
-        self.record = record
-        self._read_header(record)
-        self.scores: list = [0] * len(self.sides)
-        self.winner: int | None = None
-        self.hands: list[Hand] = []
-        hands = record["hands"]
-        if prefix is not None:
-            self.hands = prefix.hands[: prefix.shared_hands(record, explain)]
-            if self.hands:
-                self.scores = list(self.hands[-1].scores)
-        for number in range(len(self.hands) + 1, len(hands) + 1):
-            self._replay_hand(number, hands[number - 1])
-
-    def _read_header(self, record: object) -> None:
-        if type(record) is not dict:
-            raise RecordError(N_("a match record must be a JSON object"))
-        if record.get("format") != FORMAT:
-            raise RecordError(
-                N_("format must be {expected}, not {found}"),
-                expected=FORMAT,
-                found=_quoted(record.get("format")),
-            )
-        unknown = set(record) - RECORD_FIELDS
-        if unknown:
-            raise RecordError(N_("unknown field in the record: {fields}"), fields=_names(unknown))
-        players = record.get("players")
-        if type(players) is not list or not 2 <= len(players) <= 4:
-            raise RecordError(N_("players must be 2 to 4 different names"))
-        for player in players:
-            _check_name(player)
-        twice = same_person(players)
-        if twice:
-            raise RecordError(
-                N_("{first} and {second} are one person's name: players must be 2 to 4 "
-                   "different names"),
-                first=_quoted(twice[0]),
-                second=_quoted(twice[1]),
-            )  # fmt: skip
-        partnership = record.get("partnership", False)
-        if type(partnership) is not bool:
-            raise RecordError(N_("partnership must be true or false"))
-        if partnership and len(players) != 4:
-            raise RecordError(N_("partnerships need 4 players"))
-        if "date" in record:
-            _check_date(record["date"])
-        if "notes" in record and type(record["notes"]) is not str:
-            raise RecordError(N_("notes must be text"))
-        if "rules" not in record:
-            raise RecordError(N_("the record must name its rules"))
-        self.players: list[str] = players
+    def __init__(self, players: list[str], partnership: bool, rules: Rules, explain=False):
+        self.explain = explain  # keep each play's count term by term (Hand.play_terms)
+        self.record: dict | None = None
+        self.players = players
         self.partnership = partnership
         self.seat = {p: i for i, p in enumerate(players)}
         self.sides = (
@@ -514,55 +486,23 @@ class Match:
             else [[p] for p in players]
         )
         self.side_of = {p: i for i, side in enumerate(self.sides) for p in side}
-        self.rules: Rules = rules_for(record["rules"], len(players), partnership)
-        hands = record.get("hands")
-        if type(hands) is not list:
-            raise RecordError(N_("hands must be a list"))
-        if len(hands) > MAX_HANDS:
-            raise RecordError(
-                N_("a match has at most {limit} hands, not {n}"), limit=MAX_HANDS, n=len(hands)
-            )
+        self.rules = rules
+        self.scores: list = [0] * len(self.sides)
+        self.winner: int | None = None
+        self.hands: list[Hand] = []
 
-    def shared_hands(self, record: dict, explain: bool) -> int:
-        """How many of this match's hands `record` begins with, settled and the same."""
-        if explain and not self.explain:
-            return 0
-        mine = self.record
-        if any(mine.get(name) != record.get(name) for name in HEADER_FIELDS):
-            return 0
-        theirs = record["hands"]
-        shared = 0
-        for hand, given, data in zip(self.hands, mine["hands"], theirs, strict=False):
-            if hand.settlement is None or not (given is data or given == data):
-                break
-            shared += 1
-        return shared
+    def resume(self, hands: list[Hand]) -> None:
+        """Takes over the settled hands of another replay of the same match, as they are."""
+        self.hands = list(hands)
+        if hands:
+            self.scores = list(hands[-1].scores)
+            self._check_target()
 
     def side_name(self, side: int) -> str:
         return " + ".join(self.sides[side])
 
-    def _replay_hand(self, number: int, data: object) -> None:
-        if type(data) is not dict or type(data.get("events")) is not list:
-            self._check_can_begin(number)
-            raise RecordError(N_("a hand must be an object with a list of events"), hand=number)
-        unknown = set(data) - HAND_FIELDS
-        if unknown:
-            raise RecordError(
-                N_("unknown field in the hand: {fields}"), fields=_names(unknown), hand=number
-            )
-        if "notes" in data and type(data["notes"]) is not str:
-            raise RecordError(N_("notes must be text"), hand=number)
-        if not data["events"]:
-            self._check_can_begin(number)
-            raise RecordError(N_("a hand starts with its lead: it cannot be empty"), hand=number)
-        hand = self._begin_hand()
-        for event in data["events"]:
-            hand.apply(event)
-        if "left" in data:
-            hand.apply_left(data["left"])
-        hand.scores = list(self.scores)
-
-    def _check_can_begin(self, number: int) -> None:
+    def check_can_begin(self, number: int) -> None:
+        """Hand `number` may begin: the match is not over, the hand before it is settled."""
         previous = self.hands[-1] if self.hands else None
         if self.winner is not None:
             raise RecordError(
@@ -587,38 +527,36 @@ class Match:
                 hand=number,
             )
 
-    def _begin_hand(self) -> Hand:
+    def begin_hand(self) -> Hand:
         number = len(self.hands) + 1
-        self._check_can_begin(number)
+        self.check_can_begin(number)
         hand = Hand(self, number, self.next_leader)
         self.hands.append(hand)
         return hand
 
     # -- entering -----------------------------------------------------------------------------
 
-    def completed(self, entry: object, leader: str | None = None) -> object:
+    def completed(self, entry: Entry, leader: str | None = None) -> Entry:
         """The entry as the record will hold it: what the rules already decide filled in.
 
         A player says "5-3", "draw" or "pass"; the rules know whose turn it is (`leader`: the
         player chosen to lead a hand by lot or by the table, when the rules leave it open) and,
         when every end the tile fits makes the same game, where it goes (the first of them; the
         record still names the end). Anything else is left for `enter` to judge."""
-        if type(entry) is not dict or "left" in entry:
+        if type(entry) not in EVENTS:
             return entry
-        completed = dict(entry)
-        if "player" not in completed:
+        if entry.player is None:
             player = self.turn(leader)
             if player is None:
                 raise self._no_turn()
-            completed["player"] = player
-        tile = completed.get("play")
-        if completed.get("end") is None and self.phase == "play" and _is_tile(tile):
-            hand = self.hands[-1]
-            if completed["player"] == hand.turn:
+            entry = entry._replace(player=player)
+        if type(entry) is Play and entry.end is None and self.phase == "play":
+            tile, hand = entry.tile, self.hands[-1]
+            if _is_tile(tile) and entry.player == hand.turn:
                 distinct = hand.distinct_ends(tile)
                 if len(distinct) == 1 and len(hand.fits(tile)) > 1:
-                    completed["end"] = distinct[0]
-        return completed
+                    entry = entry._replace(end=distinct[0])
+        return entry
 
     def _no_turn(self) -> RecordError:
         phase = self.phase
@@ -635,20 +573,23 @@ class Match:
             N_("who leads hand {n}? Name the player who leads"), n=len(self.hands) + 1
         )
 
-    def enter(self, entry: object) -> None:
-        """Applies one more entry, as `add_entry` appends it to the record: an event (the lead
-        of a new hand after a settled one) or `{"left": {...}}`. The match is not usable after
-        a refused entry: replay the record again."""
-        if type(entry) is not dict:
-            raise RecordError(N_("an entry must be an event or the pips left"))
+    def enter(self, entry: Entry) -> None:
+        """Applies one more entry, as `add_entry` appends it to the record: a play, draw or pass
+        (the lead of a new hand after a settled one), the tiles left at the end of a hand, or a
+        hand scored as told before a lead. The match is not usable after a refused entry:
+        replay the record again."""
+        kind = type(entry)
+        if kind is ScoredHand:
+            self._enter_scored(entry)
+            return
         phase = self.phase
-        if "left" in entry:
-            if len(entry) != 1:
-                raise RecordError(N_("the pips left are entered on their own"))
+        if kind is Left:
             if phase != "settle":
                 raise RecordError(N_("there is no ended hand to settle"))
             hand = self.hands[-1]
-            hand.apply_left(entry["left"])
+            hand.apply_left(entry.left)
+        elif kind not in EVENTS:
+            raise RecordError(N_("an entry must be an event or the pips left"))
         elif phase == "over":
             raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
         elif phase == "settle":
@@ -657,9 +598,26 @@ class Match:
                 players=" and ".join(self.hands[-1].missing_left),
             )
         else:
-            hand = self._begin_hand() if phase == "lead" else self.hands[-1]
+            hand = self.begin_hand() if phase == "lead" else self.hands[-1]
             hand.apply(entry)
         hand.scores = list(self.scores)
+
+    def _enter_scored(self, told: ScoredHand) -> None:
+        """A hand scored as told, entered in place of the next hand's tiles."""
+        phase = self.phase
+        if phase == "over":
+            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
+        if phase == "settle":
+            raise RecordError(
+                N_("the hand is over: enter the pips left by {players} first"),
+                players=" and ".join(self.hands[-1].missing_left),
+            )
+        if phase == "play":
+            raise RecordError(
+                N_("hand {n} has begun: a hand can be scored as told only before its lead"),
+                n=len(self.hands),
+            )
+        self.score_hand(told)
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -703,12 +661,86 @@ class Match:
                 settlement.changes[side] = 0
                 settlement.refused.append(side)
             self.scores[side] += settlement.changes[side]
-        best = max(self.scores)
-        if best >= rules.target and self.scores.count(best) == 1:
-            self.winner = self.scores.index(best)
+        self._check_target()
         return settlement
 
+    def _check_target(self) -> None:
+        """After a settlement or a hand scored as told: the highest score at or over the target
+        wins; a tie at the top plays on."""
+        best = max(self.scores)
+        if best >= self.rules.target and self.scores.count(best) == 1:
+            self.winner = self.scores.index(best)
+
+    def score_hand(self, told: ScoredHand) -> None:
+        """Credits a hand scored as told (RULES.md §5) as a new hand, then checks the target
+        as after a settlement. The next hand's lead is free, as after a block."""
+        hand = self.begin_hand()
+        try:
+            changes = self._told_changes(told)
+        except RecordError as error:
+            raise error.located(hand.number, None) from None
+        hand.ended = "scored"
+        hand.told = told
+        hand.settlement = Settlement(changes, {}, [], SCORED)
+        for side, change in enumerate(changes):
+            self.scores[side] += change
+        self._check_target()
+        hand.scores = list(self.scores)
+
+    def _told_changes(self, told: ScoredHand) -> list:
+        """Each side's change: its players' points added up. Half points only where the
+        three-player split gives them; under `exact_target` no side may pass the target."""
+        changes: list = [0] * len(self.sides)
+        halves = self.half_points
+        for player, points in told.points.items():
+            if player not in self.seat:
+                raise RecordError(
+                    N_("{player} is not a player in this match"), player=_quoted(player)
+                )
+            if not halves and points != int(points):
+                raise RecordError(
+                    N_("the points of {player} must be a whole number: only a three-player "
+                       "split scores halves, not {points}"),
+                    player=player,
+                    points=points,
+                )  # fmt: skip
+            changes[self.side_of[player]] += points
+        changes = [exact(change) for change in changes]
+        target = self.rules.target
+        if self.rules.exact_target:
+            for side, change in enumerate(changes):
+                if change > 0 and self.scores[side] + change > target:
+                    raise RecordError(
+                        N_("{side} would pass the target of {target} with {score}: "
+                           "only landing on it counts"),
+                        side=self.side_name(side),
+                        target=target,
+                        score=exact(self.scores[side] + change),
+                    )  # fmt: skip
+        return changes
+
     # -- what the screens ask ---------------------------------------------------------------
+
+    @property
+    def can_score_hand(self) -> bool:
+        """A hand may be scored as told now: the next hand has not begun (no lead yet) and the
+        match is not over."""
+        return self.phase == "lead"
+
+    @property
+    def half_points(self) -> bool:
+        """Whether a hand scored as told may give half points: only the three-player split
+        (`block_tie: split` with three sides) scores halves."""
+        return len(self.sides) == 3 and self.rules.block_tie == "split"
+
+    def told_by_side(self, points: list, notes: str | None = None) -> ScoredHand:
+        """A hand scored as told from each side's points (in the order of `sides`), as a
+        scorepad keeps them: a side's points go to its first player, a side with 0 is left out.
+        The numbers are checked as in a record."""
+        if len(points) != len(self.sides):
+            raise RecordError(N_("points must map players to the points each scored"))
+        named = {self.sides[i][0]: p for i, p in enumerate(points) if p != 0}
+        return ScoredHand.read({"points": named, "notes": notes})
 
     @property
     def phase(self) -> str:
@@ -771,49 +803,8 @@ class Match:
         }
 
 
-def replay(record: object, explain: bool = False, prefix: Match | None = None) -> Match:
-    """The match a record describes; RecordError where it breaks a rule. `prefix`: see Match."""
-    return Match(record, explain, prefix)
-
-
-def _check_name(name: object) -> None:
-    if type(name) is not str or not name_key(name):
-        raise RecordError(N_("players must be 2 to 4 different names"))
-    if len(name) > MAX_NAME:
-        raise RecordError(
-            N_("a player's name has at most {limit} characters: {name} has {n}"),
-            limit=MAX_NAME,
-            name=_quoted(name[:20] + "…"),
-            n=len(name),
-        )
-    if unprintable(name):
-        raise RecordError(
-            N_("{name} is not a name: it holds a control character"), name=_quoted(name)
-        )
-
-
-def _check_date(value: object) -> None:
-    try:
-        if type(value) is not str:
-            raise ValueError
-        if len(value) <= 10:
-            date.fromisoformat(value)
-        else:
-            datetime.fromisoformat(value)
-    except ValueError:
-        raise RecordError(
-            N_("date must be an ISO 8601 date (2026-11-28) or date and time "
-               "(2026-11-28T19:30:00+01:00), not {value}"),
-            value=_quoted(value),
-        ) from None  # fmt: skip
-
-
 def _is_tile(tile: object) -> bool:
     return type(tile) is str and tile in HALVES
-
-
-def _names(fields: set) -> str:
-    return ", ".join(sorted(_quoted(f) if isinstance(f, str) else str(f) for f in fields))
 
 
 def _quoted(value: object) -> str:

@@ -2,7 +2,7 @@
 
 import random
 
-from assistant.engine import replay
+from assistant.engine import read_entry, replay
 from assistant.simulate import as_entered, random_match
 from tests.helpers import hand, record
 
@@ -58,7 +58,7 @@ def test_laying_on_either_end_scores_the_same_for_the_rest_of_the_match():
                     distinct = match.hand.distinct_ends(event["play"])
                     asked += len(distinct) > 1
                     unasked += len(distinct) == 1
-                match.enter(event)
+                match.enter(read_entry(event))
             if "left" in h:
-                match.enter({"left": h["left"]})
+                match.enter(read_entry({"left": h["left"]}))
     assert asked and unasked

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from assistant.club import store
-from assistant.engine import RecordError, replay
+from assistant.engine import RecordError, read_entry, replay
 from assistant.web.base.auth import is_admin, refuse
 from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, json_number
 from assistant.web.base.db import get_db
@@ -64,10 +64,11 @@ def get_match(match_id: int):
 @bp.post("/matches/<int:match_id>/events")
 def add_event(match_id: int):
     """One entry as a player says it: {"play": "5-3"}, with "end" where the ends make different
-    games; {"draw": 1}; {"pass": true}; {"left": {...}}; "player" may be given, and is checked."""
+    games; {"draw": 1}; {"pass": true}; {"left": {...}}; {"points": {...}, "notes": ...} (a hand
+    scored as told, before its lead); "player" may be given, and is checked."""
     body = _json_object()
     version = _version(body)
-    entry = {key: value for key, value in body.items() if key != "version"}
+    entry = read_entry({key: value for key, value in body.items() if key != "version"})
     return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin()))
 
 
@@ -90,7 +91,8 @@ def correct(match_id: int):
                 most=MAX_POSITION,
             )
         )
-    entry = {key: value for key, value in body.items() if key not in ("version", "position")}
+    said = {key: value for key, value in body.items() if key not in ("version", "position")}
+    entry = read_entry(said)
     return _saved(store.correct(get_db(), match_id, version, position, entry, admin=is_admin()))
 
 

@@ -22,7 +22,18 @@ from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import draws, store
-from assistant.engine import RecordError, halves, last_entry, new_record
+from assistant.engine import (
+    Draw,
+    Entry,
+    Left,
+    Pass,
+    Play,
+    RecordError,
+    ScoredHand,
+    halves,
+    last_entry,
+    new_record,
+)
 from assistant.web.base.auth import is_admin
 from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
@@ -82,7 +93,7 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     return _see(match_id)
 
 
-def _enter(match_id: int, entry: dict, **extra) -> Response:
+def _enter(match_id: int, entry: Entry, **extra) -> Response:
     """One entry as the player said it; the engine fills in whose turn it is and the end where
     the choice makes no difference (exactly as for the API)."""
     return _write(
@@ -121,18 +132,17 @@ def table(match_id: int):
 
 @bp.post("/matches/<int:match_id>/play")
 def play(match_id: int):
-    end = request.form.get("end")
-    return _enter(match_id, {"play": request.form.get("tile", "")} | ({"end": end} if end else {}))
+    return _enter(match_id, Play(request.form.get("tile", ""), request.form.get("end") or None))
 
 
 @bp.post("/matches/<int:match_id>/draw")
 def draw(match_id: int):
-    return _enter(match_id, {"draw": 1})
+    return _enter(match_id, Draw(1))
 
 
 @bp.post("/matches/<int:match_id>/pass")
 def pass_turn(match_id: int):
-    return _enter(match_id, {"pass": True})
+    return _enter(match_id, Pass())
 
 
 @bp.post("/matches/<int:match_id>/undo")
@@ -145,17 +155,20 @@ def undo(match_id: int):
     )
 
 
-def _undone(entry: dict | None) -> str | None:
+def _undone(entry: Entry | None) -> str | None:
     """What Undo took away, in words."""
-    if entry is None:
-        return None
-    if "left" in entry:
-        return _("Undone: the tiles left in hand.")
-    if "play" in entry:
-        return _("Undone: %(tile)s by %(player)s.", tile=entry["play"], player=entry["player"])
-    if "draw" in entry:
-        return elided(_("Undone: %(player)s's draw.", player=entry["player"]))
-    return elided(_("Undone: %(player)s's pass.", player=entry["player"]))
+    match entry:
+        case None:
+            return None
+        case ScoredHand():
+            return _("Undone: the hand scored as told.")
+        case Left():
+            return _("Undone: the tiles left in hand.")
+        case Play(tile=tile, player=player):
+            return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player)
+        case Draw(player=player):
+            return elided(_("Undone: %(player)s's draw.", player=player))
+    return elided(_("Undone: %(player)s's pass.", player=entry.player))
 
 
 @bp.post("/matches/<int:match_id>/correct")
@@ -168,12 +181,11 @@ def correct(match_id: int):
         abort(400, _("Say which entry to correct."))
     form = request.form
     if "draw" in form:
-        entry: dict = {"draw": 1}
+        entry: Entry = Draw(1)
     elif "pass" in form:
-        entry = {"pass": True}
+        entry = Pass()
     else:
-        end = form.get("end")
-        entry = {"play": form.get("tile", "")} | ({"end": end} if end else {})
+        entry = Play(form.get("tile", ""), form.get("end") or None)
     before = hand_entries(build(match_or_404(match_id)).match)
     was = before[number - 1].words if 1 <= number <= len(before) else None
 
@@ -214,7 +226,7 @@ def turn_lead(match_id: int):
             b=ends["right"],
         )
 
-    turn = {"play": f"{b}-{a}"}
+    turn = Play(f"{b}-{a}")
     return _write(
         match_id,
         lambda db, version: store.correct(db, match_id, version, 1, turn, admin=is_admin()),
@@ -260,7 +272,7 @@ def preview_left(match_id: int):
 @bp.post("/matches/<int:match_id>/left")
 def enter_left(match_id: int):
     left = _left_from_form(match_or_404(match_id).record["players"])
-    return _enter(match_id, {"left": left}, left_form=left)
+    return _enter(match_id, Left(left), left_form=left)
 
 
 @bp.post("/matches/<int:match_id>/final")

@@ -7,7 +7,19 @@ from flask_babel import ngettext
 
 from assistant.club import store
 from assistant.club.store import StoredMatch
-from assistant.engine import TILES, Match, RecordError, add_entry, halves, replay, tile_name
+from assistant.engine import (
+    TILES,
+    Draw,
+    Left,
+    Match,
+    Play,
+    RecordError,
+    add_entry,
+    halves,
+    read_event,
+    replay,
+    tile_name,
+)
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import elided, end_name, number, signed, term_text
 from assistant.web.base.messages import explain
@@ -79,16 +91,17 @@ def hand_entries(match: Match) -> list[Entry]:
         return []
     plays = iter(match.hands[-1].plays)
     entries = []
-    for position, event in enumerate(hands[-1]["events"], start=1):
-        player = event["player"]
-        if "play" in event:
+    for position, data in enumerate(hands[-1]["events"], start=1):
+        event = read_event(data)
+        player = event.player
+        if type(event) is Play:
             play = next(plays)
             entries.append(
                 Entry(position, player, "play", play["tile"], play["end"], play["count"],
                       play["points"])
             )  # fmt: skip
-        elif "draw" in event:
-            entries.append(Entry(position, player, "draw", tiles=event["draw"]))
+        elif type(event) is Draw:
+            entries.append(Entry(position, player, "draw", tiles=event.tiles))
         else:
             entries.append(Entry(position, player, "pass"))
     return entries
@@ -282,7 +295,7 @@ class Table:
             return None
         try:
             _record, result = add_entry(
-                self.stored.record, {"left": self.left_form}, replayed=self.match
+                self.stored.record, Left(self.left_form), replayed=self.match
             )
         except RecordError as error:
             return {"error": explain(error)}
