@@ -375,13 +375,16 @@ class _Writer:
                 continue
             when = created if _is_time(created) else stamp
             whole = bool(record["hands"])  # arrived with hands played: the admin accepts it
+            # Not being played here: filed away until someone plays on at a table.
+            archived = None if result["summary"]["finished"] else stamp
             match_id = store.insert(
                 db, record, when, stamp, origin="import", accepted=not whole,
-                import_id=self.import_id, text=result.get("text"),
+                import_id=self.import_id, text=result.get("text"), archived=archived,
             )  # fmt: skip
             known[key] = match_id
             summary, seats = cache.rows(db, result, match_id, when, stamp, stamp, names,
-                                        counted=not whole, origin="import")  # fmt: skip
+                                        counted=not whole, archived=bool(archived),
+                                        origin="import")  # fmt: skip
             db.execute(cache.INSERT_SUMMARY, summary)
             db.conn.executemany(cache.INSERT_PLAYER, seats)
             cache.add_watch_codes(db, [match_id])

@@ -8,7 +8,11 @@ are refreshed from the new match, and both are returned, so a screen shows the r
 replaying again. A stale phone (an older version) is refused with the match as it is now.
 
 Who may change a finished match: the table, until it closes the match ("Final", a rematch) or
-leaves it for `CLOSE_AFTER`; after that only the club admin."""
+leaves it for `CLOSE_AFTER`; after that only the club admin. A match that will not be finished
+is stopped (`stop`): the table takes no more entries; the admin may let it play on (`resume`).
+
+A match in play is one being played here now: a match that arrives whole (an import, a record)
+is filed away as archived until someone plays on at a table."""
 
 import threading
 from collections import OrderedDict
@@ -44,6 +48,7 @@ class StoredMatch:
     closed: str | None = None  # when the table closed the finished match
     text: str = ""  # the record as stored
     chosen: tuple = (None, None)  # the leader column as stored: (player, for which hand)
+    stopped: str | None = None  # when the match was stopped before anyone won
 
     @property
     def imported(self) -> bool:
@@ -65,6 +70,18 @@ class StaleVersion(Exception):
     def __init__(self, fresh: StoredMatch):
         super().__init__(f"match {fresh.id} is at version {fresh.version}")
         self.fresh = fresh
+
+
+class StoppedMatch(Exception):
+    """The match was stopped: the table takes no more entries (the admin may resume it)."""
+
+    def __init__(self, fresh: StoredMatch):
+        super().__init__(f"match {fresh.id} is stopped")
+        self.fresh = fresh
+
+
+class NotStoppable(Exception):
+    """Only a match still being played can be stopped."""
 
 
 class ClosedMatch(Exception):
@@ -95,7 +112,7 @@ def _text(record: dict) -> str:
 
 COLUMNS = (
     "id", "version", "record", "leader", "leader_hand", "created", "updated", "origin",
-    "accepted", "closed",
+    "accepted", "closed", "stopped",
 )  # fmt: skip
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
@@ -125,6 +142,7 @@ def get(db: Database, match_id: int) -> StoredMatch:
         values["closed"],
         text,
         chosen,
+        values["stopped"],
     )
 
 
@@ -178,8 +196,11 @@ def add(
     Returns the new match's id."""
     created = now()
     accepted = origin == "table" or not record["hands"]
-    match_id = insert(db, record, created, created, leader, origin, accepted)
-    cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
+    # Arrived whole and unfinished: not being played here until someone plays on.
+    archived = created if not accepted and match.winner is None else None
+    match_id = insert(db, record, created, created, leader, origin, accepted, archived=archived)
+    cache.refresh(db, match_id, match, created, created, counted=accepted,
+                  archived=bool(archived), origin=origin)  # fmt: skip
     return match_id
 
 
@@ -193,14 +214,16 @@ def insert(
     accepted: bool = True,
     import_id: int | None = None,
     text: bytes | None = None,
+    archived: str | None = None,
 ) -> int:
     """A new match row at version 1, inside the caller's transaction; its id. Every new match is
     written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write; `text`: the record's JSON when the caller has it)."""
+    the caller's to write; `text`: the record's JSON when the caller has it; `archived`: when it
+    was filed away, for one that arrives whole and unfinished)."""
     leader_hand = len(record.get("hands", [])) + 1 if leader else None
     return db.execute(
         "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
-        "accepted, import_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)",
+        "accepted, import_id, archived) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             text.decode() if text else _text(record),
             leader,
@@ -210,6 +233,7 @@ def insert(
             origin,
             int(accepted),
             import_id,
+            archived,
         ],  # fmt: skip
     ).lastrowid
 
@@ -271,11 +295,38 @@ def close(db: Database, match_id: int) -> StoredMatch:
     return get(db, match_id)
 
 
+def stop(db: Database, match_id: int, version: int) -> Saved:
+    """Ends a match that will not be finished (the table, confirming, or the admin): it leaves
+    the lists of matches in play, its hands count in the figures, and the league counts it as
+    the club's setting says. A finished or already stopped match raises NotStoppable."""
+    with immediate(db):
+        stored, match = _current(db, match_id, version)
+        if match.winner is not None or stored.stopped:
+            raise NotStoppable(match_id)
+        return _mark_stopped(db, stored, match, now())
+
+
+def resume(db: Database, match_id: int, version: int) -> Saved:
+    """The admin lets a stopped match be played on."""
+    with immediate(db):
+        stored, match = _current(db, match_id, version)
+        return _mark_stopped(db, stored, match, None)
+
+
+def _mark_stopped(db: Database, stored: StoredMatch, match: Match, when: str | None) -> Saved:
+    changed = {"stopped": when, "updated": now()}
+    written = _update(db, stored, changed)
+    cache.refresh(db, stored.id, match, stored.created, changed["updated"],
+                  counted=stored.accepted, origin=stored.origin, stopped=bool(when))  # fmt: skip
+    return _saved(replace(stored, stopped=when), match, written)
+
+
 def stale_in_play(db: Database, at: datetime | None = None) -> list[int]:
     """The matches in play nobody has touched for `ARCHIVE_AFTER`, not yet archived."""
     before = ((at or datetime.now(UTC)) - ARCHIVE_AFTER).isoformat(timespec="seconds")
     rows = db.execute(
-        "SELECT match_id FROM match_summary WHERE finished = 0 AND archived = 0 AND updated < ?",
+        "SELECT match_id FROM match_summary WHERE finished = 0 AND stopped = 0 AND archived = 0 "
+        "AND updated < ?",
         [before],
     )
     return [match_id for (match_id,) in rows.fetchall()]
@@ -336,12 +387,15 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         stored, match = _current(db, match_id, version)
         if not admin and is_closed(stored, match):
             raise ClosedMatch(stored)
+        if not admin and stored.stopped:
+            raise StoppedMatch(stored)
         record, updated = edit(stored, match)
         text = _text(record)
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
         written = _update(db, stored, changed)
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
-                      counted=stored.accepted, origin=stored.origin)  # fmt: skip
+                      counted=stored.accepted, origin=stored.origin,
+                      stopped=bool(stored.stopped))  # fmt: skip
         return _saved(stored, updated, written | {"record": record, "text": text})
 
 

@@ -42,9 +42,9 @@ def init_app(app: Flask) -> None:
     admin.init_app(app)
     errors.init_app(app)
 
-    from assistant.web import club, draws, history, live, nights, season
+    from assistant.web import club, draws, history, live, nights, season, stopping
 
-    for blueprint in (club.bp, history.bp, live.bp, season.bp, nights.bp, draws.bp):
+    for blueprint in (club.bp, history.bp, live.bp, season.bp, nights.bp, draws.bp, stopping.bp):
         app.register_blueprint(blueprint)
 
 

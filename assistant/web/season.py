@@ -1,6 +1,6 @@
 """The club's seasons: the league table per season (or all time), the choice of season the
 statistics and the leaderboard share, and the admin's screens for seasons and the league's
-minimum of games."""
+minimum of games and how it counts a stopped match."""
 
 import re
 from datetime import date
@@ -16,6 +16,7 @@ from assistant.web.admin import admin_required
 from assistant.web.bounds import whole_number
 from assistant.web.db import get_db
 from assistant.web.pieces import page
+from assistant.web.stopping import counting_words
 
 bp = Blueprint("season", __name__)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -49,10 +50,15 @@ def league():
     db = get_db()
     minimum = seasons.league_minimum(db)
     table = standings.league(db, season, minimum)
+    stopped_note = None
+    if standings.has_stopped(db, season):
+        counting = counting_words(seasons.stopped_counting(db))
+        stopped_note = _("Some matches stopped before anyone won.") + " " + counting
     return page(
         "season/league.html",
         "season/_league.html",
         table=table,
+        stopped_note=stopped_note,
         season=season,
         seasons=every,
         chooser="season.league",
@@ -71,6 +77,8 @@ def _seasons_page(error: str | None = None, status: int = 200, form: dict | None
         seasons=seasons.all_seasons(db),
         current=seasons.holding(db, nights.tonight()),
         minimum=seasons.league_minimum(db),
+        stopped=seasons.stopped_counting(db),
+        stopped_choices=[(value, counting_words(value)) for value in seasons.STOPPED_COUNTS],
         error=error,
         form=form or {},
     )
@@ -160,4 +168,17 @@ def set_minimum():
     db = get_db()
     with immediate(db):
         seasons.set_league_minimum(db, games)
+    return redirect(url_for("season.seasons_page"), 303)
+
+
+@bp.post("/seasons/stopped")
+@admin_required
+def set_stopped():
+    """How the league counts a match stopped before anyone won."""
+    counting = request.form.get("stopped", "")
+    if counting not in seasons.STOPPED_COUNTS:
+        return _seasons_page(_("Choose how the league counts a stopped match."), 422)
+    db = get_db()
+    with immediate(db):
+        seasons.set_stopped_counting(db, counting)
     return redirect(url_for("season.seasons_page"), 303)

@@ -104,6 +104,12 @@ class Table:
     notice: str | None = None  # what the tap just did that the table does not show by itself
     left_form: dict = field(default_factory=dict)  # what was typed in the settlement step
     fixing: int | None = None  # the correction list (0) or the entry being corrected (1, 2, …)
+    stopping: bool = False  # the table asks whether to stop the match
+
+    @property
+    def stopped(self) -> str | None:
+        """When the match was stopped before anyone won (it takes no more entries)."""
+        return self.stored.stopped if self.match.winner is None else None
 
     @property
     def id(self) -> int:
