@@ -10,7 +10,7 @@ from assistant.engine import Match, replay
 class Step:
     number: int  # 1 … total; 0 is the empty table before the first lead
     total: int
-    entry: dict | None  # the event, or {"left": ...}, entered at this step
+    entry: dict | None  # the event, {"left": ...} or a hand scored as told ({"points": ...})
     match: Match  # replayed up to and including this step
     hand_number: int
 
@@ -36,11 +36,12 @@ class Step:
 
 
 def entries(record: dict) -> list[tuple[int, int | None]]:
-    """Every entry as (hand index, event index), or (hand index, None) for its `left`."""
+    """Every entry as (hand index, event index), or (hand index, None) for its `left` or for a
+    hand scored as told (one step: the whole hand)."""
     found = []
     for h, hand in enumerate(record.get("hands", [])):
         found += [(h, e) for e in range(len(hand.get("events", [])))]
-        if "left" in hand:
+        if "left" in hand or "points" in hand:
             found.append((h, None))
     return found
 
@@ -67,6 +68,9 @@ def step(record: dict, number: int) -> Step:
     if where is not None:
         h, e = where
         hand = record["hands"][h]
-        entry = hand["events"][e] if e is not None else {"left": hand["left"]}
+        if e is not None:
+            entry = hand["events"][e]
+        else:
+            entry = dict(hand) if "points" in hand else {"left": hand["left"]}
     hand_number = where[0] + 1 if where else 1
     return Step(number, len(found), entry, match, hand_number)

@@ -6,6 +6,7 @@ Where to look:
 * layout.py — the line, the spinner, the open ends and the count;
 * match.py — turns, drawing, passing, domino and block, scores and the winner;
 * settlement.py — rounding the pips left and settling a hand;
+* moves.py — an entry as a value: a hand scored as told (`ScoredHand`);
 * entries.py — entering a match as the players say it: add an entry, undo the last one,
   correct one in the current hand;
 * limits.py — what one record may hold;
@@ -16,6 +17,7 @@ from .entries import add_entry, entries_of, last_entry, new_record, replace_entr
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
 from .match import EndChoice, Hand, Match, replay
+from .moves import ScoredHand
 from .rules import DESCRIPTIONS, PRESETS, Rules, preset, rules_for
 from .settlement import Settlement, rounded
 from .tiles import TILES, halves, is_double, pips, tile_name
@@ -31,6 +33,7 @@ __all__ = [
     "Placed",
     "RecordError",
     "Rules",
+    "ScoredHand",
     "Settlement",
     "Term",
     "add_entry",

@@ -1,6 +1,7 @@
-"""Entering a match one entry at a time, as the players say it: the record grows by one event or
-one `left`, undo takes the last entry away, and a mistaken play, draw or pass in the current hand
-can be corrected in place. Each new record is replayed, so it is valid or refused.
+"""Entering a match one entry at a time, as the players say it: the record grows by one event,
+one `left` or one hand scored as told, undo takes the last entry away, and a mistaken play, draw
+or pass in the current hand can be corrected in place. Each new record is replayed, so it is
+valid or refused.
 
 Every function takes `replayed`, the match the record replays to when the caller already has it:
 the settled hands it holds are reused, so only the current hand is replayed."""
@@ -8,7 +9,8 @@ the settled hands it holds are reused, so only the current hand is replayed."""
 import copy
 
 from .errors import N_, RecordError
-from .match import Match, replay
+from .match import SCORED_FIELDS, Match, _names, replay
+from .moves import ScoredHand
 from .tiles import HALVES
 
 
@@ -36,19 +38,24 @@ def add_entry(
 
     An entry is what a player says: `{"play": T}` (with `"end": E` when the tile fits ends that
     make different games), `{"draw": N}`, `{"pass": true}`, each optionally with its `"player"`,
-    or the pips left at the end of a hand (`{"left": {...}}`). What the rules decide is filled in
-    (`Match.completed`): whose turn it is (`leader`: the player chosen to lead a new hand, when
-    the rules leave it open) and the end when every end the tile fits makes the same game. An
-    event after a settled hand starts the next hand."""
+    or the pips left at the end of a hand (`{"left": {...}}`), or a whole hand scored as told
+    before its lead (a `ScoredHand`, or `{"points": {...}, "notes": ...}`). What the rules decide
+    is filled in (`Match.completed`): whose turn it is (`leader`: the player chosen to lead a new
+    hand, when the rules leave it open) and the end when every end the tile fits makes the same
+    game. An event after a settled hand starts the next hand."""
     match = _replayed(record, replayed)  # `replayed` itself stays as it is
-    entry = match.completed(entry, leader)
+    told = _scored(entry)
+    if told is None:
+        entry = match.completed(entry, leader)
     phase = match.phase
-    match.enter(entry)
+    match.enter(told or entry)
     # A new record that shares the parts it leaves as they were with `record` (copying the whole
     # record was the largest cost of a tap): neither record is changed afterwards.
     updated = {**record, "hands": list(record["hands"])}
     hands = updated["hands"]
-    if "left" in entry:
+    if told is not None:
+        hands.append(told.as_record())
+    elif "left" in entry:
         hands[-1] = {**hands[-1], "left": copy.deepcopy(entry["left"])}
     elif phase == "lead":
         hands.append({"events": [copy.deepcopy(entry)]})
@@ -58,32 +65,41 @@ def add_entry(
     return updated, match
 
 
-def entries_of(record: dict) -> list[dict]:
+def entries_of(record: dict) -> list:
     """The entries that build `record` from no hands, in order: what add_entry takes."""
-    entries = []
+    entries: list = []
     for hand in record["hands"]:
+        if "points" in hand:
+            entries.append(ScoredHand.read(hand))
+            continue
         entries.extend(hand["events"])
         if "left" in hand:
             entries.append({"left": hand["left"]})
     return entries
 
 
-def last_entry(record: dict) -> dict | None:
-    """The entry undo would take away: the last hand's `left`, or else its last event."""
+def last_entry(record: dict) -> dict | ScoredHand | None:
+    """The entry undo would take away: a hand scored as told, the last hand's `left`, or else
+    its last event."""
     hands = record.get("hands") or []
     if not hands:
         return None
     last = hands[-1]
+    if "points" in last:
+        return ScoredHand.read(last)
     return {"left": last["left"]} if "left" in last else last["events"][-1]
 
 
 def undo_entry(record: dict, replayed: Match | None = None) -> tuple[dict, Match]:
-    """The record without its last entry: the last hand's `left`, or else its last event."""
+    """The record without its last entry: a last hand scored as told, the last hand's `left`,
+    or else its last event."""
     hands = list(record.get("hands") or [])
     if not hands:
         raise RecordError(N_("there is nothing to undo"))
     last = hands[-1]
-    if "left" in last:
+    if "points" in last:
+        hands.pop()
+    elif "left" in last:
         hands[-1] = {key: value for key, value in last.items() if key != "left"}
     elif len(last["events"]) > 1:
         hands[-1] = {**last, "events": last["events"][:-1]}
@@ -107,6 +123,10 @@ def replace_entry(
     if not hands:
         raise RecordError(N_("there is no hand to correct yet"))
     number = len(hands)
+    if "points" in hands[-1]:
+        raise RecordError(
+            N_("hand {number} was scored as told: undo it to score it again"), number=number
+        )
     events = hands[-1]["events"]
     if type(position) is not int or not 1 <= position <= len(events):
         raise RecordError(
@@ -134,6 +154,18 @@ def replace_entry(
         match = _replayed(updated, match)
     match.record = updated
     return updated, match
+
+
+def _scored(entry: object) -> ScoredHand | None:
+    """The entry as a hand scored as told, when it is one."""
+    if type(entry) is ScoredHand:
+        return entry
+    if type(entry) is not dict or "points" not in entry:
+        return None
+    unknown = set(entry) - SCORED_FIELDS
+    if unknown:
+        raise RecordError(N_("unknown field in the hand: {fields}"), fields=_names(unknown))
+    return ScoredHand.read(entry)
 
 
 def _same_end(entry: object, replaced: object, match: Match) -> object:

@@ -9,6 +9,7 @@ MAX_NAME = 40  # characters in a player's name
 MAX_TARGET = 10_000  # points
 MAX_TARGET_FIVES = 2_000  # under score_unit: fives
 MAX_HANDS = 200  # hands in one match
+MAX_TOLD = 10_000  # points either way for one player in a hand scored as told
 
 
 def unprintable(name: str) -> bool:

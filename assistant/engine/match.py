@@ -4,7 +4,8 @@
 The questions a screen asks are answered here as well, so every screen and the API get the same
 answers: whose turn it is (`Match.turn`), what an entry as a player says it becomes in the record
 (`Match.completed`), where a tile may go and what each end would score (`Match.end_choices`), and
-what pips a player can still hold (`Hand.pip_bounds`)."""
+what pips a player can still hold (`Hand.pip_bounds`), whether a hand may be scored as told now
+(`Match.can_score_hand`) and with which points (`Match.half_points`, `Match.told_by_side`)."""
 
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -12,14 +13,16 @@ from datetime import date, datetime
 from .errors import N_, RecordError
 from .layout import END_NAMES, Layout, Placed, Term
 from .limits import MAX_HANDS, MAX_NAME, unprintable
+from .moves import ScoredHand
 from .rules import Rules, rules_for
-from .settlement import Settlement, needed_pips, settle
+from .settlement import SCORED, Settlement, exact, needed_pips, settle
 from .tiles import HALVES, TILES, TOTAL_PIPS, halves
 
 FORMAT = "allfives-match/1"
 HEADER_FIELDS = ("format", "rules", "players", "partnership", "date", "notes")
 RECORD_FIELDS = {*HEADER_FIELDS, "hands"}
-HAND_FIELDS = {"events", "left", "notes"}
+HAND_FIELDS = {"events", "left", "notes", "points"}
+SCORED_FIELDS = {"points", "notes"}
 ACTIONS = ("play", "draw", "pass")
 EVENT_FIELDS = frozenset({"player", "end", *ACTIONS})
 CANONICAL = {name: f"{max(a, b)}-{min(a, b)}" for name, (a, b) in HALVES.items()}
@@ -39,7 +42,8 @@ class EndChoice:
 
 
 class Hand:
-    """One hand: from the lead to a domino, a block or a win, and its settlement."""
+    """One hand: from the lead to a domino, a block or a win, and its settlement; or a hand
+    scored as told (`ended == "scored"`, `told` the points as told, no plays)."""
 
     def __init__(self, match: "Match", number: int, leader: str | None = None):
         rules = match.rules
@@ -59,12 +63,13 @@ class Hand:
         self.turn_index: int | None = None  # None until the lead
         self.passes_in_a_row = 0
         self.events = 0
-        self.ended: str | None = None  # "domino", "blocked", "win"
+        self.ended: str | None = None  # "domino", "blocked", "win", "scored"
         self.went_out: str | None = None
         self.needs_left: list[str] = []  # whose pips the settlement needs, once the hand ends
         self.pips_left: dict[str, int] = {}  # raw pips per player, from `left`
         self.settlement: Settlement | None = None
         self.scores: list = []  # each side's total after this hand
+        self.told: ScoredHand | None = None  # a hand scored as told: its points as told
 
     # -- what the screens ask ---------------------------------------------------------------
 
@@ -135,6 +140,11 @@ class Hand:
     def _bounds(self, player: str, weights: list[int]) -> tuple[int, int]:
         held = self.held[player]
         return (sum(weights[:held]), sum(weights[-held:])) if held else (0, 0)
+
+    @property
+    def scored(self) -> bool:
+        """The hand was scored as told: no tiles, its settlement is what the players told."""
+        return self.ended == "scored"
 
     @property
     def missing_left(self) -> list[str]:
@@ -278,6 +288,17 @@ class Hand:
             )
         drawable = self.drawable
         if drawable <= 0:
+            if self.boneyard == 1:
+                raise RecordError(
+                    N_("{player} cannot draw: the one tile left in the boneyard is kept back"),
+                    player=player,
+                )
+            if self.boneyard:
+                raise RecordError(
+                    N_("{player} cannot draw: the {n} tiles left in the boneyard are kept back"),
+                    player=player,
+                    n=self.boneyard,
+                )
             raise RecordError(N_("{player} cannot draw: the boneyard is empty"), player=player)
         if tiles > drawable:
             raise RecordError(
@@ -292,21 +313,42 @@ class Hand:
     def _pass(self, player: str, value: object) -> None:
         if value is not True:
             raise RecordError(N_('a pass is written "pass": true'))
-        if self.drawable > 0:
-            if self.drawable == 1:
-                raise RecordError(
-                    N_("{player} must draw: the boneyard still has 1 tile"), player=player
-                )
-            raise RecordError(
-                N_("{player} must draw: the boneyard still has {n} tiles"),
-                player=player,
-                n=self.drawable,
-            )
+        drawable = self.drawable
+        if drawable > 0:
+            self._refuse_pass(player, drawable)
         self.passes_in_a_row += 1
         if self.passes_in_a_row == len(self.match.players):
             self._end("blocked", None)
         else:
             self.turn_index = (self.turn_index + 1) % len(self.match.players)
+
+    def _refuse_pass(self, player: str, drawable: int) -> None:
+        """A pass while tiles can still be drawn: how many, and what the reserve keeps back."""
+        reserve = self.match.rules.boneyard_reserve
+        if reserve:
+            if drawable == 1:
+                raise RecordError(
+                    N_("{player} must draw: 1 tile can still be drawn (the boneyard holds "
+                       "{total} and keeps {reserve} back)"),
+                    player=player,
+                    total=self.boneyard,
+                    reserve=reserve,
+                )  # fmt: skip
+            raise RecordError(
+                N_("{player} must draw: {n} tiles can still be drawn (the boneyard holds "
+                   "{total} and keeps {reserve} back)"),
+                player=player,
+                n=drawable,
+                total=self.boneyard,
+                reserve=reserve,
+            )  # fmt: skip
+        if drawable == 1:
+            raise RecordError(
+                N_("{player} must draw: the boneyard still has 1 tile"), player=player
+            )
+        raise RecordError(
+            N_("{player} must draw: the boneyard still has {n} tiles"), player=player, n=drawable
+        )
 
     def _end(self, ended: str, went_out: str | None) -> None:
         match = self.match
@@ -383,7 +425,9 @@ class Hand:
             held = self.held[player]
             if held == 1:
                 raise RecordError(
-                    N_("{player} holds 1 tile: its pips must be from {low} to {high}, not {pips}"),
+                    N_(
+                        "{player} holds 1 tile: their pips must be from {low} to {high}, not {pips}"
+                    ),
                     player=player,
                     low=low,
                     high=high,
@@ -535,6 +579,9 @@ class Match:
         return " + ".join(self.sides[side])
 
     def _replay_hand(self, number: int, data: object) -> None:
+        if type(data) is dict and "points" in data:
+            self._replay_scored(number, data)
+            return
         if type(data) is not dict or type(data.get("events")) is not list:
             self._check_can_begin(number)
             raise RecordError(N_("a hand must be an object with a list of events"), hand=number)
@@ -554,6 +601,23 @@ class Match:
         if "left" in data:
             hand.apply_left(data["left"])
         hand.scores = list(self.scores)
+
+    def _replay_scored(self, number: int, data: dict) -> None:
+        unknown = set(data) - HAND_FIELDS
+        if unknown:
+            raise RecordError(
+                N_("unknown field in the hand: {fields}"), fields=_names(unknown), hand=number
+            )
+        if "events" in data or "left" in data:
+            raise RecordError(
+                N_("a hand is either played (events) or scored as told (points), not both"),
+                hand=number,
+            )
+        try:
+            told = ScoredHand.read(data)
+        except RecordError as error:
+            raise error.located(number, None) from None
+        self._score_hand(told)
 
     def _check_can_begin(self, number: int) -> None:
         previous = self.hands[-1] if self.hands else None
@@ -632,6 +696,9 @@ class Match:
         """Applies one more entry, as `add_entry` appends it to the record: an event (the lead
         of a new hand after a settled one) or `{"left": {...}}`. The match is not usable after
         a refused entry: replay the record again."""
+        if type(entry) is ScoredHand:
+            self._enter_scored(entry)
+            return
         if type(entry) is not dict:
             raise RecordError(N_("an entry must be an event or the pips left"))
         phase = self.phase
@@ -653,6 +720,23 @@ class Match:
             hand = self._begin_hand() if phase == "lead" else self.hands[-1]
             hand.apply(entry)
         hand.scores = list(self.scores)
+
+    def _enter_scored(self, told: ScoredHand) -> None:
+        """A hand scored as told, entered in place of the next hand's tiles."""
+        phase = self.phase
+        if phase == "over":
+            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
+        if phase == "settle":
+            raise RecordError(
+                N_("the hand is over: enter the pips left by {players} first"),
+                players=" and ".join(self.hands[-1].missing_left),
+            )
+        if phase == "play":
+            raise RecordError(
+                N_("hand {n} has begun: a hand can be scored as told only before its lead"),
+                n=len(self.hands),
+            )
+        self._score_hand(told)
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -696,12 +780,86 @@ class Match:
                 settlement.changes[side] = 0
                 settlement.refused.append(side)
             self.scores[side] += settlement.changes[side]
-        best = max(self.scores)
-        if best >= rules.target and self.scores.count(best) == 1:
-            self.winner = self.scores.index(best)
+        self._check_target()
         return settlement
 
+    def _check_target(self) -> None:
+        """After a settlement or a hand scored as told: the highest score at or over the target
+        wins; a tie at the top plays on."""
+        best = max(self.scores)
+        if best >= self.rules.target and self.scores.count(best) == 1:
+            self.winner = self.scores.index(best)
+
+    def _score_hand(self, told: ScoredHand) -> None:
+        """Credits a hand scored as told (RULES.md §5) as a new hand, then checks the target
+        as after a settlement. The next hand's lead is free, as after a block."""
+        hand = self._begin_hand()
+        try:
+            changes = self._told_changes(told)
+        except RecordError as error:
+            raise error.located(hand.number, None) from None
+        hand.ended = "scored"
+        hand.told = told
+        hand.settlement = Settlement(changes, {}, [], SCORED)
+        for side, change in enumerate(changes):
+            self.scores[side] += change
+        self._check_target()
+        hand.scores = list(self.scores)
+
+    def _told_changes(self, told: ScoredHand) -> list:
+        """Each side's change: its players' points added up. Half points only where the
+        three-player split gives them; under `exact_target` no side may pass the target."""
+        changes: list = [0] * len(self.sides)
+        halves = self.half_points
+        for player, points in told.points.items():
+            if player not in self.seat:
+                raise RecordError(
+                    N_("{player} is not a player in this match"), player=_quoted(player)
+                )
+            if not halves and points != int(points):
+                raise RecordError(
+                    N_("the points of {player} must be a whole number: only a three-player "
+                       "split scores halves, not {points}"),
+                    player=player,
+                    points=points,
+                )  # fmt: skip
+            changes[self.side_of[player]] += points
+        changes = [exact(change) for change in changes]
+        target = self.rules.target
+        if self.rules.exact_target:
+            for side, change in enumerate(changes):
+                if change > 0 and self.scores[side] + change > target:
+                    raise RecordError(
+                        N_("{side} would pass the target of {target} with {score}: "
+                           "only landing on it counts"),
+                        side=self.side_name(side),
+                        target=target,
+                        score=exact(self.scores[side] + change),
+                    )  # fmt: skip
+        return changes
+
     # -- what the screens ask ---------------------------------------------------------------
+
+    @property
+    def can_score_hand(self) -> bool:
+        """A hand may be scored as told now: the next hand has not begun (no lead yet) and the
+        match is not over."""
+        return self.phase == "lead"
+
+    @property
+    def half_points(self) -> bool:
+        """Whether a hand scored as told may give half points: only the three-player split
+        (`block_tie: split` with three sides) scores halves."""
+        return len(self.sides) == 3 and self.rules.block_tie == "split"
+
+    def told_by_side(self, points: list, notes: str | None = None) -> ScoredHand:
+        """A hand scored as told from each side's points (in the order of `sides`), as a
+        scorepad keeps them: a side's points go to its first player, a side with 0 is left out.
+        The numbers are checked as in a record."""
+        if len(points) != len(self.sides):
+            raise RecordError(N_("points must map players to the points each scored"))
+        named = {self.sides[i][0]: p for i, p in enumerate(points) if p != 0}
+        return ScoredHand.read({"points": named, "notes": notes})
 
     @property
     def phase(self) -> str:

@@ -1,4 +1,4 @@
-"""The options of RULES.md and the three presets (RULES.md §5).
+"""The options of RULES.md and the three presets (RULES.md §6).
 
 A record's `rules` is a preset name or `{"preset": NAME, OPTION: VALUE, ...}`; `rules_for` turns it
 into one `Rules` value for the match's player count.
@@ -65,7 +65,7 @@ DESCRIPTIONS = {
 
 
 def preset(name: str, players: int, partnership: bool = False) -> Rules:
-    """The preset's rules for a table of `players` (RULES.md §5)."""
+    """The preset's rules for a table of `players` (RULES.md §6)."""
     two = players == 2
     if name == "all-fives":
         return Rules(
@@ -184,7 +184,10 @@ def _check_numbers(rules: Rules, players: int) -> None:
             )
         raise RecordError(N_("the target must be from 1 to {most} points"), most=most)
     if rules.score_unit == "fives" and rules.rounding == "none":
-        raise RecordError(N_("pips can only be scored in fives when they are rounded"))
+        raise RecordError(
+            N_("these rules score in fives, so the pips left must be rounded: "
+               "round to the nearest five or down to a five")
+        )  # fmt: skip
 
 
 def _json(value: object) -> str:

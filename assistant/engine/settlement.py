@@ -15,6 +15,7 @@ BLOCK_SIDES_MINUS_OWN = "block_sides_minus_own"  # fewest pips: others' rounded 
 BLOCK_OPPONENTS_TOTAL = "block_opponents_total"  # fewest pips: the opponents' total rounded
 BLOCK_SPLIT = "block_split"  # two of three sides tied for fewest split the third's rounded pips
 BLOCK_TIE = "block_tie"  # any other tie for fewest: nobody scores
+SCORED = "scored"  # a hand scored as told: each side's points as the players told them
 
 
 def rounded(pips: int, rounding: str) -> int:

@@ -51,9 +51,10 @@ def _sum(parts: list, total) -> str:
 
 
 def explain(match, hand) -> Explained | None:
-    """The words for `hand`'s settlement; None while it is not settled."""
+    """The words for `hand`'s settlement; None while it is not settled, or when it was scored
+    as told."""
     settled = hand.settlement
-    if settled is None:
+    if settled is None or settled.rule == rule.SCORED:  # scored as told: no arithmetic to show
         return None
     rounding = match.rules.rounding
     sides = [match.side_name(i) for i in range(len(match.sides))]

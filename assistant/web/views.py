@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from assistant.club import draws, queries, registry, store
-from assistant.engine import RecordError, halves, last_entry, new_record, replay
+from assistant.engine import RecordError, ScoredHand, halves, last_entry, new_record, replay
 from assistant.web import bounds, htmx, newmatch
 from assistant.web.admin import is_admin
 from assistant.web.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
@@ -221,10 +221,12 @@ def undo(match_id: int):
     )
 
 
-def _undone(entry: dict | None) -> str | None:
+def _undone(entry: dict | ScoredHand | None) -> str | None:
     """What Undo took away, in words."""
     if entry is None:
         return None
+    if isinstance(entry, ScoredHand):
+        return _("Undone: the hand scored as told.")
     if "left" in entry:
         return _("Undone: the tiles left in hand.")
     if "play" in entry:

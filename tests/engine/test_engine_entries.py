@@ -164,7 +164,7 @@ def test_a_correction_keeps_the_settled_hands_and_rechecks_the_pips_left():
     corrected, match = replace_entry(rec, 3, {"play": "6-3", "end": "left"})
     assert corrected["hands"][0]["left"] == {"Bo": 3}
     assert match.hands[0].settlement is not None
-    with pytest.raises(RecordError, match="its pips must be from 0 to 11, not 12"):
+    with pytest.raises(RecordError, match="their pips must be from 0 to 11, not 12"):
         replace_entry(
             {**rec, "hands": [{**rec["hands"][0], "left": {"Bo": 12}}]}, 3, {"play": "6-6"}
         )

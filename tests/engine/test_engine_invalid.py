@@ -304,12 +304,12 @@ CASES = [
     (
         "left with too many pips",
         record(ONE_TILE, X_Y, hand("X 6-4", left={"Y": 13})),
-        "hand 1, left: Y holds 1 tile: its pips must be from 0 to 12, not 13",
+        "hand 1, left: Y holds 1 tile: their pips must be from 0 to 12, not 13",
     ),
     (
         "left more than the tiles not played can hold",
         record(ONE_TILE, X_Y, hand("X 6-6", left={"Y": 12})),
-        "hand 1, left: Y holds 1 tile: its pips must be from 0 to 11, not 12",
+        "hand 1, left: Y holds 1 tile: their pips must be from 0 to 11, not 12",
     ),
     (
         "left fewer than the lightest tiles hold",

@@ -229,11 +229,37 @@ def test_boneyard_reserve_is_never_drawn():
     events = ["X 6-6", "Y draw 12"]
     match = replay(record(rules, "X Y", hand(*events)))
     assert match.hand.boneyard == 2 and match.hand.can_pass and not match.hand.can_draw
-    with pytest.raises(RecordError, match="Y cannot draw: the boneyard is empty"):
+    kept_back = "Y cannot draw: the 2 tiles left in the boneyard are kept back"
+    with pytest.raises(RecordError, match=kept_back):
         replay(record(rules, "X Y", hand(*events, "Y draw 1")))
     with pytest.raises(RecordError, match="Y cannot draw 13: only 12 can be drawn"):
         replay(record(rules, "X Y", hand("X 6-6", "Y draw 13")))
     replay(record(rules, "X Y", hand(*events, "Y pass")))
+
+
+def test_a_pass_refused_says_how_many_tiles_can_still_be_drawn_and_what_is_kept_back():
+    rules = {"preset": "muggins", "boneyard_reserve": 2}  # 14 in the boneyard, 12 drawable
+    for drawn, said in [
+        (11, "Y must draw: 1 tile can still be drawn (the boneyard holds 3 and keeps 2 back)"),
+        (7, "Y must draw: 5 tiles can still be drawn (the boneyard holds 7 and keeps 2 back)"),
+    ]:
+        with pytest.raises(RecordError) as refused:
+            replay(record(rules, "X Y", hand("X 6-6", f"Y draw {drawn}", "Y pass")))
+        assert refused.value.reason == said
+    one_kept = {"preset": "muggins", "boneyard_reserve": 1}
+    with pytest.raises(RecordError) as refused:
+        replay(record(one_kept, "X Y", hand("X 6-6", "Y draw 13", "Y draw 1")))
+    assert refused.value.reason == "Y cannot draw: the one tile left in the boneyard is kept back"
+
+
+def test_pips_scored_in_fives_must_be_rounded():
+    with pytest.raises(RecordError) as refused:
+        replay(record({"preset": "muggins", "score_unit": "fives", "rounding": "none",
+                       "target": 61}, "X Y"))  # fmt: skip
+    assert refused.value.reason == (
+        "these rules score in fives, so the pips left must be rounded: "
+        "round to the nearest five or down to a five"
+    )
 
 
 def test_after_a_domino_the_player_who_went_out_leads():
