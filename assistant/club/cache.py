@@ -22,6 +22,7 @@ PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
     "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
     "blocks_won", "pips_caught", "counted", "night", "points_against", "stopped", "led",
+    "told_hands",
 ]  # fmt: skip
 
 INSERT_SUMMARY = (

@@ -143,7 +143,7 @@ def presets(db) -> list[str]:
 # A stopped match counts its hands, points and tiles, never as a match won or lost.
 STAT_SUMS = (
     "SUM(finished) AS matches, SUM(won) AS wins, SUM(stopped) AS stopped, SUM(hands) AS hands, "
-    "SUM(side_points) AS points, "
+    "SUM(side_points) AS points, SUM(told_hands) AS told_hands, "
     "SUM(plays) AS plays, SUM(scoring_plays) AS scoring_plays, SUM(play_points) AS play_points, "
     "MAX(largest) AS largest, SUM(dominoes) AS dominoes, SUM(blocks_won) AS blocks_won, "
     "SUM(pips_caught) AS pips_caught"
@@ -195,7 +195,8 @@ def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> d
 def _total(rows: list[dict]) -> dict:
     total = {"preset": None}
     for key in ("matches", "wins", "stopped", "hands", "points", "plays", "scoring_plays",
-                "play_points", "dominoes", "blocks_won", "pips_caught"):  # fmt: skip
+                "play_points", "dominoes", "blocks_won", "pips_caught",
+                "told_hands"):  # fmt: skip
         total[key] = sum(r[key] or 0 for r in rows)
     total["largest"] = max((r["largest"] or 0 for r in rows), default=0)
     return total
@@ -206,7 +207,7 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
     where, params = _in_nights(nights, "a.night")
     cursor = db.execute(
         "SELECT q.id AS partner_id, q.name AS partner, SUM(a.finished) AS matches, "
-        "SUM(a.won) AS wins, SUM(a.stopped) AS stopped, "
+        "SUM(a.won) AS wins, SUM(a.stopped) AS stopped, SUM(a.told_hands) AS told_hands, "
         "SUM(a.hands) AS hands, SUM(a.side_points) AS points, "
         "SUM(a.plays + b.plays) AS plays, SUM(a.scoring_plays + b.scoring_plays) AS scoring_plays, "
         "SUM(a.play_points + b.play_points) AS play_points, "

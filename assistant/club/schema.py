@@ -226,6 +226,14 @@ def stopped_matches(db: Database) -> None:
     rebuild_cache_later(db)
 
 
+@migrations()
+def told_hands(db: Database) -> None:
+    """Per seat in the cache: the hands of the match scored as told (on paper), which count in
+    the points but have no plays, dominoes or pips (the figures say so)."""
+    db["match_players"].add_column("told_hands", int, not_null_default=0)
+    rebuild_cache_later(db)
+
+
 def migrate(path: str | Path) -> None:
     """The file brought to the latest schema (made, with its folder, when missing)."""
     from assistant.club import cache

@@ -42,9 +42,10 @@ def init_app(app: Flask) -> None:
     admin.init_app(app)
     errors.init_app(app)
 
-    from assistant.web import club, draws, history, live, nights, season, stopping
+    from assistant.web import club, draws, history, live, nights, paper, season, stopping
 
-    for blueprint in (club.bp, history.bp, live.bp, season.bp, nights.bp, draws.bp, stopping.bp):
+    for blueprint in (club.bp, history.bp, live.bp, season.bp, nights.bp, draws.bp, stopping.bp,
+                      paper.bp):  # fmt: skip
         app.register_blueprint(blueprint)
 
 

@@ -164,6 +164,9 @@ def create_match():
     leader = form.leader if form.leader in record["players"] else None
     if form.leader == "lots":
         leader = secrets.choice(record["players"])
+    if form.paper:  # its first hand is the paper sheet's score so far, then the lead is asked
+        stored = store.create(get_db(), record)
+        return _go(url_for("paper.form", match_id=stored.id, paper=1))
     stored = store.create(get_db(), record, leader)
     return _go(url_for("views.table", match_id=stored.id))
 
