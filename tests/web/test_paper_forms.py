@@ -123,3 +123,4 @@ def test_the_players_page_says_what_a_hand_on_paper_leaves_out(app, client):
     assert "1 hand was scored on paper: its points count in the points per hand" in page
     assert "1 match stopped before anyone won" in page
     assert re.search(r'data-figure="points_per_hand">25<', page)
+    assert 'class="stopped-tag">stopped<' in client.get(f"/history/{match_id}").text
