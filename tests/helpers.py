@@ -433,7 +433,9 @@ form_values = st.one_of(
 # (tests/web/test_fuzz.py fails until it is); it is then fuzzed with everything in its fields.
 # "pips:*": a field per player; "record:file": an upload; "record:json": a whole JSON body.
 MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass"]
-ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader"]
+ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader",
+                "points", "notes"]  # fmt: skip
+PAPER_FIELDS = ["version", "points:0", "points:1", "points:2", "notes", "paper"]
 NEW_MATCH_FIELDS = [
     "player", "preset", "partnership", "target", "hand_size", "leader", "move", "create",
     "target_default", "hand_size_default", "layout", "spinner_count", "hand_end",
@@ -447,7 +449,7 @@ ROUTE_FIELDS = {
     "static": [],
     "views.home": [],
     "views.new_match": [],
-    "views.create_match": NEW_MATCH_FIELDS,
+    "views.create_match": [*NEW_MATCH_FIELDS, "paper"],
     "views.table": ["tile", "fix"],
     "views.play": MATCH_FIELDS,
     "views.draw": MATCH_FIELDS,
@@ -469,6 +471,7 @@ ROUTE_FIELDS = {
     "api.undo": ENTRY_FIELDS,
     "api.correct": ENTRY_FIELDS,
     "api.choose_leader": ENTRY_FIELDS,
+    "api.stop": ["version"],
     "admin.login": ["next", "password"],
     "admin.logout": [],
     "admin.confirm_delete": [],
@@ -504,6 +507,12 @@ ROUTE_FIELDS = {
     "season.edit_season": ["name", "starts", "ends"],
     "season.delete_season": [],
     "season.set_minimum": ["minimum"],
+    "season.set_stopped": ["stopped"],
+    "stopping.confirm": [],
+    "stopping.stop": ["version"],
+    "stopping.resume": ["version"],
+    "paper.form": ["paper"],
+    "paper.score": PAPER_FIELDS,
     "nights.nights_list": ["page"],
     "nights.night": [],
     "draws.new_draw": [],

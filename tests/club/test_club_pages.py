@@ -151,7 +151,8 @@ def test_players_add_rename_and_refuse_duplicates(client):
 
 def test_watch_page_and_board(app, client):
     match_id = create(client, G)  # arrived with a hand begun: on the board once played on here
-    assert post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "draw": 1}).ok
+    drawn = post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "draw": 1})
+    assert drawn.status_code == 200
     from assistant.db import connect
 
     code = (
