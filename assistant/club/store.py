@@ -281,8 +281,12 @@ def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Sav
     """Who leads the next hand, when the rules leave it to the table (lot, or a pick)."""
     with immediate(db):
         stored, match = _current(db, match_id, version)
+        if stored.stopped:
+            raise StoppedMatch(stored)
         hand = len(stored.record.get("hands", [])) + 1
-        return _saved(stored, match, _update(db, stored, {"leader": leader, "leader_hand": hand}))
+        changed = {"leader": leader, "leader_hand": hand, "archived": None}  # played on here
+        db.execute("UPDATE match_summary SET archived = 0 WHERE match_id = ?", [match_id])
+        return _saved(stored, match, _update(db, stored, changed))
 
 
 def close(db: Database, match_id: int) -> StoredMatch:

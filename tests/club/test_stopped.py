@@ -139,3 +139,19 @@ def test_an_unknown_setting_is_refused(db):
     with pytest.raises(ValueError), immediate(db):
         seasons.set_stopped_counting(db, "maybe")
     assert seasons.stopped_counting(db) == "none"
+
+
+def test_nobody_chooses_who_leads_a_stopped_match(db):
+    made = store.create(db, record(TO_50, ["Bo", "Cy"]))
+    stopped = store.stop(db, made.id, made.version).stored
+    with pytest.raises(store.StoppedMatch):
+        store.choose_leader(db, made.id, stopped.version, "Bo")
+    assert store.get(db, made.id).leader is None
+
+
+def test_choosing_who_leads_a_match_that_arrived_whole_plays_it_on_here(db):
+    whole = record(TO_50, ["Bo", "Cy"], {"points": {"Bo": 10}, "notes": "on paper"})
+    made = store.create(db, whole, origin="import")
+    assert queries.home(db)["playing"] == []  # filed away until played on
+    store.choose_leader(db, made.id, made.version, "Cy")
+    assert [row["id"] for row in queries.home(db)["playing"]] == [made.id]
