@@ -319,6 +319,15 @@ class LiveServer:
         with urllib.request.urlopen(self.url + path, timeout=10) as response:
             return json.loads(response.read())
 
+    def played_here(self, match_record: dict) -> int:
+        """A match entered at a table, entry by entry through the API, up to where the record
+        stands (in play, as a table's match is; one sent whole is filed away until played on);
+        its id."""
+        match_id = self.post_json("/api/matches", blank(match_record))["id"]
+        for version, entry in enumerate(entries(match_record), start=1):
+            self.post_json(f"/api/matches/{match_id}/events", {"version": version} | entry)
+        return match_id
+
     def accept_imported(self) -> None:
         """What the club admin's acceptance does: every match that arrived whole counts."""
         accept_imported(self.db)
