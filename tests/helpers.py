@@ -343,6 +343,15 @@ class LiveServer:
         with urllib.request.urlopen(self.url + path, timeout=10) as response:
             return json.loads(response.read())
 
+    def played_here(self, match_record: dict) -> int:
+        """A match entered at a table, entry by entry through the API, up to where the record
+        stands (in play, as a table's match is; one sent whole is filed away until played on);
+        its id."""
+        match_id = self.post_json("/api/matches", blank(match_record))["id"]
+        for version, entry in enumerate(entries(match_record), start=1):
+            self.post_json(f"/api/matches/{match_id}/events", {"version": version} | entry)
+        return match_id
+
     def accept_imported(self) -> None:
         """What the club admin's acceptance does: every match that arrived whole counts."""
         accept_imported(self.db)
@@ -459,7 +468,9 @@ form_values = st.one_of(
 # (tests/web/test_fuzz.py fails until it is); it is then fuzzed with everything in its fields.
 # "pips:*": a field per player; "record:file": an upload; "record:json": a whole JSON body.
 MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass"]
-ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader"]
+ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader",
+                "points", "notes"]  # fmt: skip
+PAPER_FIELDS = ["version", "points:*", "notes", "paper"]
 NEW_MATCH_FIELDS = [
     "player", "preset", "partnership", "target", "hand_size", "leader", "move", "create",
     "target_default", "hand_size_default", "layout", "spinner_count", "hand_end",
@@ -473,7 +484,7 @@ ROUTE_FIELDS = {
     "static": [],
     "home.home": [],
     "home.new_match": [],
-    "home.create_match": NEW_MATCH_FIELDS,
+    "home.create_match": [*NEW_MATCH_FIELDS, "paper"],
     "table.table": ["tile", "fix"],
     "table.play": MATCH_FIELDS,
     "table.draw": MATCH_FIELDS,
@@ -495,6 +506,7 @@ ROUTE_FIELDS = {
     "api.undo": ENTRY_FIELDS,
     "api.correct": ENTRY_FIELDS,
     "api.choose_leader": ENTRY_FIELDS,
+    "api.stop": ["version"],
     "admin.login": ["next", "password"],
     "admin.logout": [],
     "admin.confirm_delete": [],
@@ -531,6 +543,12 @@ ROUTE_FIELDS = {
     "season.edit_season": ["name", "starts", "ends"],
     "season.delete_season": [],
     "season.set_minimum": ["minimum"],
+    "season.set_stopped": ["stopped"],
+    "stopping.confirm": [],
+    "stopping.stop": ["version"],
+    "stopping.resume": ["version"],
+    "paper.form": ["paper"],
+    "paper.score": PAPER_FIELDS,
     "nights.nights_list": ["page"],
     "nights.night": [],
     "draws.new_draw": [],

@@ -16,12 +16,13 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
-    "played", "counted", "archived", "target", "unit", "night",
+    "played", "counted", "archived", "target", "unit", "night", "stopped",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
     "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
-    "blocks_won", "pips_caught", "counted", "night", "points_against",
+    "blocks_won", "pips_caught", "counted", "night", "points_against", "stopped", "led",
+    "told_hands",
 ]  # fmt: skip
 
 INSERT_SUMMARY = (
@@ -45,13 +46,18 @@ def rows(
     counted: bool = True,
     archived: bool = False,
     origin: str = "table",
+    stopped: bool = False,
 ):
     """The summary row and the per-seat rows of one match, as tuples for the inserts, from
     derive.derived(match) (or derive.check, which gives the same for an import). `counted`: the
     match counts in ratings and standings (not an import the admin has yet to accept). A match
     is played on its record's date; one entered here with no date, when it was created; an
-    import with no date is undated."""
+    import with no date is undated. `stopped`: ended before anyone won (a finished match never
+    is); each seat is marked `led` when its side alone had the most points then."""
     played = derived["summary"]["played"] or (created if origin != "import" else None)
+    stopped = bool(stopped) and not derived["summary"]["finished"]
+    scores = orjson.loads(derived["summary"]["scores"])
+    leading = scores.index(max(scores)) if stopped and scores.count(max(scores)) == 1 else None
     summary = derived["summary"] | {
         "match_id": match_id,
         "created": created,
@@ -61,6 +67,7 @@ def rows(
         "archived": int(archived),
         "played": played,
         "night": derive.night_of(played),
+        "stopped": int(stopped),
     }
     ids = {p: registry.ensure(db, p, names) for p in derived["names"]}
     seats = []
@@ -74,6 +81,8 @@ def rows(
             "hands": summary["hands"],
             "counted": int(counted),
             "night": summary["night"],
+            "stopped": int(stopped),
+            "led": int(row["side"] == leading),
         }
         seats.append(tuple(row[c] for c in PLAYER_COLUMNS))
     return tuple(summary[c] for c in SUMMARY_COLUMNS), seats
@@ -102,6 +111,7 @@ def refresh(
     counted=True,
     archived=False,
     origin="table",
+    stopped=False,
 ) -> None:
     """Brings one match's cache rows in line with its replayed record; call inside the write
     that changed it (the writer has the match replayed and the row's columns at hand)."""
@@ -117,8 +127,8 @@ def refresh(
     # The digest (of the whole record) only finds duplicates when a file is imported: a tap in a
     # match in play does not hash the record again; the import makes the missing ones.
     derived = derive.derived(match, with_digest=match.winner is not None)
-    summary, seats = rows(db, derived, match_id, created, updated, finished_at,
-                          counted=counted, archived=archived, origin=origin)  # fmt: skip
+    summary, seats = rows(db, derived, match_id, created, updated, finished_at, counted=counted,
+                          archived=archived, origin=origin, stopped=stopped)  # fmt: skip
     db.execute(INSERT_SUMMARY, summary)
     db.conn.executemany(INSERT_PLAYER, seats)
     add_watch_codes(db, [match_id])
@@ -172,17 +182,18 @@ def rebuild(db) -> int:
     names: dict = {}
     count = 0
     cursor = db.execute(
-        "SELECT id, record, created, updated, accepted, archived IS NOT NULL, origin "
-        "FROM matches ORDER BY id"
+        "SELECT id, record, created, updated, accepted, archived IS NOT NULL, origin, "
+        "stopped IS NOT NULL FROM matches ORDER BY id"
     )
-    for match_id, record, created, updated, counted, archived, origin in cursor.fetchall():
+    for match_id, record, created, updated, counted, archived, origin, stopped in cursor.fetchall():
         try:
             match = replay(orjson.loads(record))
         except RecordError:
             continue
         derived = derive.derived(match, with_digest=match.winner is not None)  # as refresh does
         summary, seats = rows(db, derived, match_id, created, updated, updated, names,
-                              counted=counted, archived=archived, origin=origin)  # fmt: skip
+                              counted=counted, archived=archived, origin=origin,
+                              stopped=stopped)  # fmt: skip
         db.execute(INSERT_SUMMARY, summary)
         db.conn.executemany(INSERT_PLAYER, seats)
         count += 1

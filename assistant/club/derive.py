@@ -75,6 +75,7 @@ def player_rows(match: Match) -> list[dict]:
     match scored in fives (`score_unit: fives`) counts 5 points for each, so that the club's
     figures add matches of both kinds in one unit."""
     unit = 5 if match.rules.score_unit == "fives" else 1
+    told = sum(1 for hand in match.hands if hand.scored)  # no tiles: points only
     rows = []
     for seat, player in enumerate(match.players):
         side = match.side_of[player]
@@ -95,6 +96,7 @@ def player_rows(match: Match) -> list[dict]:
                 "dominoes": 0,
                 "blocks_won": 0,
                 "pips_caught": 0,
+                "told_hands": told,
             }
         )
     by_name = {row["name"]: row for row in rows}
@@ -156,6 +158,7 @@ def hand_rows(match: Match) -> list[dict]:
                 "plays": len(hand.plays),
                 "ended": hand.ended,
                 "went_out": hand.went_out,
+                "notes": hand.told.notes if hand.told else None,
                 "by_plays": by_plays,
                 "settlement": hand.settlement.changes if hand.settlement else None,
                 "scores": list(hand.scores),

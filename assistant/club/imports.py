@@ -474,13 +474,16 @@ class _Writer:
                 self._line(n, "duplicate", match=known[key])
                 continue
             when = created if _is_time(created) else stamp
+            # Not being played here: filed away until someone plays on at a table.
+            archived = None if result["summary"]["finished"] else stamp
             match_id = store.insert(
                 db, record, when, stamp, origin="import", accepted=False,  # the admin decides
-                import_id=self.import_id, text=result.get("text"),
+                import_id=self.import_id, text=result.get("text"), archived=archived,
             )  # fmt: skip
             known[key] = match_id
             summary, seats = cache.rows(db, result, match_id, when, stamp, stamp, names,
-                                        counted=False, origin="import")  # fmt: skip
+                                        counted=False, archived=bool(archived),
+                                        origin="import")  # fmt: skip
             db.execute(cache.INSERT_SUMMARY, summary)
             db.conn.executemany(cache.INSERT_PLAYER, seats)
             cache.add_watch_codes(db, [match_id])

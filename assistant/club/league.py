@@ -5,6 +5,9 @@ in a range of club nights (a season, one night) or all time.
 * Points are points: a match whose scores are kept in fives (`score_unit: fives`) adds its
   scores ×5, so both kinds of match add up in the same unit.
 * Points against: what the other sides scored (in a game of three, both others together).
+* A match that stopped before anyone won counts as the club's setting says
+  (`seasons.stopped_counting`): not at all; as played with no winner (its hands and points
+  count, and each side lost it); or won by the side alone ahead when it stopped.
 * A partnership's result is credited to each of its two players, and the pair is ranked as a
   pair too.
 * The league ranks by win %, then wins, then points for less against, then the average per hand;
@@ -16,7 +19,7 @@ in a range of club nights (a season, one night) or all time.
 import heapq
 from dataclasses import dataclass, field
 
-from assistant.club import collation, queries
+from assistant.club import collation, queries, seasons
 from assistant.club.seasons import Season
 
 ORDERS = ("league", "night")
@@ -74,30 +77,48 @@ class Table:
     pairs_unranked_count: int = 0
 
     @property
+    def negative(self) -> bool:
+        """Some points for or against are below 0: under All Fives each player takes their own
+        pips off their side's score when a hand ends, so a score can go below 0."""
+        rows = self.ranked + self.unranked + self.pairs + self.pairs_unranked
+        return any(s.points_for < 0 or s.points_against < 0 for s in rows)
+
+    @property
     def leaders(self) -> list[Standing]:
         """Who is first (more than one when they share the place)."""
         return [s for s in self.ranked if s.rank == 1]
 
 
-SUMS = "COUNT(*), SUM(won), SUM(hands), SUM(side_points), SUM(points_against)"
+# Which matches count, and what counts as won, for each way of counting a stopped match.
+COUNTED = {
+    "none": ("finished = 1 AND counted = 1", "won"),
+    "no_winner": ("(finished = 1 OR stopped = 1) AND counted = 1", "won"),
+    "leader": ("(finished = 1 OR stopped = 1) AND counted = 1", "won + led"),
+}
 
 
-def _players(db, source: str, where: str, params: list) -> list[tuple]:
+def _sums(won: str) -> str:
+    return f"COUNT(*), SUM({won}), SUM(hands), SUM(side_points), SUM(points_against)"
+
+
+def _players(db, source: str, where: str, params: list, counting: str = "none") -> list[tuple]:
     """(ids, names, played, won, hands, points for, points against) of every player."""
+    counted, won = COUNTED[counting]
     rows = db.execute(
-        f"SELECT g.*, q.name FROM (SELECT player_id, {SUMS} FROM {source} "
-        f"WHERE finished = 1 AND counted = 1 {where} GROUP BY player_id) g "
+        f"SELECT g.*, q.name FROM (SELECT player_id, {_sums(won)} FROM {source} "
+        f"WHERE {counted} {where} GROUP BY player_id) g "
         "JOIN players q ON q.id = g.player_id",
         params,
     ).fetchall()
     return [((r[0],), (r[6],), *r[1:6]) for r in rows]
 
 
-def _pairs(db, source: str, where: str, params: list) -> list[tuple]:
+def _pairs(db, source: str, where: str, params: list, counting: str = "none") -> list[tuple]:
     """The same of every partnership (two players who played as partners)."""
+    counted, won = COUNTED[counting]
     rows = db.execute(
-        f"SELECT g.*, a.name, b.name FROM (SELECT player_id, partner_id, {SUMS} "
-        f"FROM {source} WHERE finished = 1 AND counted = 1 AND partner_id IS NOT NULL "
+        f"SELECT g.*, a.name, b.name FROM (SELECT player_id, partner_id, {_sums(won)} "
+        f"FROM {source} WHERE {counted} AND partner_id IS NOT NULL "
         f"AND player_id < partner_id {where} GROUP BY player_id, partner_id) g "
         "JOIN players a ON a.id = g.player_id JOIN players b ON b.id = g.partner_id",
         params,
@@ -137,9 +158,11 @@ def _table(db, nights: tuple[str, str] | None, minimum: int, order: str, languag
     if nights:
         source = "match_players INDEXED BY match_players_night"
         where, params = "AND night BETWEEN ? AND ?", list(nights)
-    players, pairs = _players(db, source, where, params), _pairs(db, source, where, params)
+    counting = seasons.stopped_counting(db)
+    players = _players(db, source, where, params, counting)
     ranked, unranked, apart = _ranked(players, order, minimum, language)
-    pairs, pairs_unranked, pairs_apart = _ranked(pairs, order, minimum, language)
+    found = _pairs(db, source, where, params, counting)
+    pairs, pairs_unranked, pairs_apart = _ranked(found, order, minimum, language)
     return Table(ranked, unranked, pairs, pairs_unranked, minimum, apart, pairs_apart)
 
 
@@ -161,3 +184,14 @@ def league(db, season: Season | None, minimum: int, language: str = "en") -> Tab
 def night(db, date: str, language: str = "en") -> Table:
     """One club night's standings: everyone who played is ranked."""
     return _table(db, (date, date), 0, "night", language)
+
+
+def has_stopped(db, season: Season | None) -> bool:
+    """Whether a match that counts stopped before anyone won, in the season (or all time)."""
+    where, params = "", []
+    if season:
+        where, params = "AND night BETWEEN ? AND ?", list(season.nights)
+    found = db.execute(
+        f"SELECT 1 FROM match_summary WHERE stopped = 1 AND counted = 1 {where} LIMIT 1", params
+    )
+    return found.fetchone() is not None

@@ -21,7 +21,7 @@ def nights(db, limit: int = 50, offset: int = 0) -> list[dict]:
 
 def matches(db, night: str) -> list[dict]:
     """Every match of one night in the order they started, with its physical table and the
-    round of the draw it was started from, and whether it counts."""
+    round of the draw it was started from, and whether it counts (and whether it stopped)."""
     rows = db.execute(
         f"SELECT {queries.MATCH_COLUMNS}, m.table_no, m.draw_round, s.counted "
         "FROM match_summary s JOIN matches m ON m.id = s.match_id "
@@ -35,15 +35,16 @@ def matches(db, night: str) -> list[dict]:
     ]
 
 
-def in_play(db, since: str, limit: int) -> list[tuple[int, int | None, int]]:
-    """The matches being played (touched since `since`), as (match id, physical table,
-    version): by table number, those without one after them."""
+def in_play(db, since: str, limit: int, night: str) -> list[tuple[int, int | None, int]]:
+    """The matches being played here now (touched since `since`; neither stopped nor filed
+    away, as a match that arrived whole is until someone plays on), as (match id, physical
+    table, version): those of `night` first, each by table number, those without one after."""
     return db.execute(
         "SELECT s.match_id, m.table_no, m.version FROM match_summary s "
         "JOIN matches m ON m.id = s.match_id "
-        "WHERE s.finished = 0 AND s.updated >= ? "
-        "ORDER BY m.table_no IS NULL, m.table_no, s.match_id LIMIT ?",
-        [since, limit],
+        "WHERE s.finished = 0 AND s.stopped = 0 AND s.archived = 0 AND s.updated >= ? "
+        "ORDER BY s.night IS NOT ?, m.table_no IS NULL, m.table_no, s.match_id LIMIT ?",
+        [since, night, limit],
     ).fetchall()
 
 

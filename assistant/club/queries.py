@@ -15,7 +15,7 @@ class HistoryFilter:
     since: str = ""  # YYYY-MM-DD, inclusive
     until: str = ""  # YYYY-MM-DD, inclusive
     preset: str = ""
-    status: str = ""  # "", "finished", "playing" or "archived"
+    status: str = ""  # "", "finished", "playing", "stopped" or "archived"
     page: int = 1
     errors: list = field(default_factory=list)
 
@@ -46,9 +46,12 @@ def selection(db, f: HistoryFilter) -> tuple[str, list] | None:
     if f.preset:
         where.append("s.preset = ?")
         params.append(f.preset)
-    if f.status in ("finished", "playing"):
-        where.append("s.finished = ?")
-        params.append(int(f.status == "finished"))
+    if f.status == "finished":
+        where.append("s.finished = 1")
+    elif f.status == "playing":
+        where.append("s.finished = 0 AND s.stopped = 0")
+    elif f.status == "stopped":
+        where.append("s.stopped = 1")
     elif f.status == "archived":
         where.append("s.archived = 1")
     return f"{join} {'WHERE ' + ' AND '.join(where) if where else ''}", params
@@ -71,15 +74,17 @@ def history(db, f: HistoryFilter) -> dict:
 
 MATCH_COLUMNS = (
     "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
-    "s.winner, s.finished, s.hands, s.played, s.archived, s.counted"
+    "s.winner, s.finished, s.hands, s.played, s.archived, s.counted, s.stopped"
 )
 
 
 def home(db, playing: int = 10, finished: int = 10) -> dict:
     """The home screen's lists: the matches in play, last touched first, and the latest
-    finished ones; the rest (and the matches in play that were archived) are in the history."""
+    finished ones; the rest (and the matches in play that were archived or stopped) are in
+    the history."""
     in_play = db.execute(
-        f"SELECT {MATCH_COLUMNS} FROM match_summary s WHERE s.finished = 0 AND s.archived = 0 "
+        f"SELECT {MATCH_COLUMNS} FROM match_summary s "
+        "WHERE s.finished = 0 AND s.archived = 0 AND s.stopped = 0 "
         "ORDER BY s.updated DESC, s.match_id DESC LIMIT ?",
         [playing + 1],
     ).fetchall()
@@ -126,6 +131,7 @@ def _match_row(r, names: dict[str, str]) -> dict:
         "played": r[11],  # the record's date; None: an undated import
         "archived": bool(r[12]),
         "imported": not r[13],  # arrived whole: counts once the admin accepts it
+        "stopped": bool(r[14]),  # ended before anyone won
     }
 
 
@@ -133,8 +139,10 @@ def presets(db) -> list[str]:
     return [r[0] for r in db.execute("SELECT DISTINCT preset FROM match_summary ORDER BY 1")]
 
 
+# A stopped match counts its hands, points and tiles, never as a match won or lost.
 STAT_SUMS = (
-    "COUNT(*) AS matches, SUM(won) AS wins, SUM(hands) AS hands, SUM(side_points) AS points, "
+    "SUM(finished) AS matches, SUM(won) AS wins, SUM(stopped) AS stopped, SUM(hands) AS hands, "
+    "SUM(side_points) AS points, SUM(told_hands) AS told_hands, "
     "SUM(plays) AS plays, SUM(scoring_plays) AS scoring_plays, SUM(play_points) AS play_points, "
     "MAX(largest) AS largest, SUM(dominoes) AS dominoes, SUM(blocks_won) AS blocks_won, "
     "SUM(pips_caught) AS pips_caught"
@@ -159,12 +167,12 @@ def _in_nights(nights: tuple[str, str] | None, column: str = "night") -> tuple[s
 
 
 def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> dict:
-    """A player's figures over their finished matches: overall and per preset; `nights`: only
-    those of a range of club nights (a season)."""
+    """A player's figures over their finished and stopped matches: overall and per preset;
+    `nights`: only those of a range of club nights (a season)."""
     where, params = _in_nights(nights)
     cursor = db.execute(
         f"SELECT preset, {STAT_SUMS} FROM match_players "
-        f"WHERE player_id = ? AND finished = 1 AND counted = 1 {where} "
+        f"WHERE player_id = ? AND (finished = 1 OR stopped = 1) AND counted = 1 {where} "
         "GROUP BY preset ORDER BY preset",
         [player_id, *params],
     )
@@ -172,7 +180,8 @@ def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> d
     per_preset = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
     overall = _total(per_preset)
     playing = db.execute(
-        f"SELECT COUNT(*) FROM match_players WHERE player_id = ? AND finished = 0 {where}",
+        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND finished = 0 "
+        f"AND stopped = 0 {where}",
         [player_id, *params],
     ).fetchone()[0]
     return {
@@ -184,8 +193,9 @@ def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> d
 
 def _total(rows: list[dict]) -> dict:
     total = {"preset": None}
-    for key in ("matches", "wins", "hands", "points", "plays", "scoring_plays", "play_points",
-                "dominoes", "blocks_won", "pips_caught"):  # fmt: skip
+    for key in ("matches", "wins", "stopped", "hands", "points", "plays", "scoring_plays",
+                "play_points", "dominoes", "blocks_won", "pips_caught",
+                "told_hands"):  # fmt: skip
         total[key] = sum(r[key] or 0 for r in rows)
     total["largest"] = max((r["largest"] or 0 for r in rows), default=0)
     return total
@@ -195,7 +205,8 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
     """The player's partnerships: the side's results, the two players' tiles added up."""
     where, params = _in_nights(nights, "a.night")
     cursor = db.execute(
-        "SELECT q.id AS partner_id, q.name AS partner, COUNT(*) AS matches, SUM(a.won) AS wins, "
+        "SELECT q.id AS partner_id, q.name AS partner, SUM(a.finished) AS matches, "
+        "SUM(a.won) AS wins, SUM(a.stopped) AS stopped, SUM(a.told_hands) AS told_hands, "
         "SUM(a.hands) AS hands, SUM(a.side_points) AS points, "
         "SUM(a.plays + b.plays) AS plays, SUM(a.scoring_plays + b.scoring_plays) AS scoring_plays, "
         "SUM(a.play_points + b.play_points) AS play_points, "
@@ -204,7 +215,7 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
         "FROM match_players a "
         "JOIN match_players b ON b.match_id = a.match_id AND b.player_id = a.partner_id "
         "JOIN players q ON q.id = a.partner_id "
-        f"WHERE a.player_id = ? AND a.finished = 1 AND a.counted = 1 {where} "
+        f"WHERE a.player_id = ? AND (a.finished = 1 OR a.stopped = 1) AND a.counted = 1 {where} "
         "GROUP BY a.partner_id ORDER BY matches DESC",
         [player_id, *params],
     )

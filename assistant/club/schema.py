@@ -211,6 +211,47 @@ def import_processes(db: Database) -> None:
 
 
 @migrations()
+def stopped_matches(db: Database) -> None:
+    """A match that stops: `stopped`, when the table (confirming) or the admin ended a match
+    that will not be finished; it leaves the lists of matches in play, its hands count in the
+    figures, and the league counts it as the club's setting says (`seasons.stopped_counting`).
+    In the cache: `stopped` per match and per seat, and `led`: the seat's side was alone ahead
+    when it stopped. The league's indexes cover both.
+
+    A match that arrived whole (an import, a record) and was never written here since (version
+    1) is not being played now: it is archived, and comes back when someone plays on."""
+    db["matches"].add_column("stopped", str)
+    db["match_summary"].add_column("stopped", int, not_null_default=0)
+    players = db["match_players"]
+    players.add_column("stopped", int, not_null_default=0)
+    players.add_column("led", int, not_null_default=0)
+    db.execute("DROP INDEX match_players_league")
+    db.execute("DROP INDEX match_players_night")
+    db.execute(
+        "CREATE INDEX match_players_league ON match_players(finished, counted, player_id, "
+        "partner_id, night, won, hands, side_points, points_against, stopped, led)"
+    )
+    db.execute(
+        "CREATE INDEX match_players_night ON match_players(night, finished, counted, player_id, "
+        "partner_id, won, hands, side_points, points_against, stopped, led)"
+    )
+    db.execute(
+        "UPDATE matches SET archived = updated WHERE origin != 'table' AND version = 1 "
+        "AND (origin = 'import' OR json_array_length(record, '$.hands') > 0) "
+        "AND archived IS NULL AND id IN (SELECT match_id FROM match_summary WHERE finished = 0)"
+    )
+    rebuild_cache_later(db)
+
+
+@migrations()
+def told_hands(db: Database) -> None:
+    """Per seat in the cache: the hands of the match scored as told (on paper), which count in
+    the points but have no plays, dominoes or pips (the figures say so)."""
+    db["match_players"].add_column("told_hands", int, not_null_default=0)
+    rebuild_cache_later(db)
+
+
+@migrations()
 def draw_comings_and_goings(db: Database) -> None:
     """A draw changed as people come and go: its revision (how many changes), the revision each
     round was seated at (a phone showing an older seating cannot start it), and the changes."""

@@ -1,11 +1,15 @@
 """The club's seasons and settings. A season is a named range of club nights (derive.night_of),
 both ends included, set by the admin; seasons never overlap, so a night is in one season at most,
 and the current season is the one that holds tonight. Settings: the fewest games a player (or a
-pair) plays to be ranked in the league table."""
+pair) plays to be ranked in the league table, and how the league counts a match that stopped
+before anyone won (`STOPPED_COUNTS`)."""
 
 from dataclasses import dataclass
 
 MINIMUM_DEFAULT = 5
+# How the league counts a stopped match: not at all; as played, with no winner (each side has
+# played a game and lost it); or won by the side alone ahead when it stopped (a tie: no winner).
+STOPPED_COUNTS = ("none", "no_winner", "leader")
 
 
 @dataclass(frozen=True)
@@ -80,4 +84,18 @@ def league_minimum(db) -> int:
 def set_league_minimum(db, games: int) -> None:
     db.execute(
         "INSERT OR REPLACE INTO settings(key, value) VALUES ('league_minimum', ?)", [str(games)]
+    )
+
+
+def stopped_counting(db) -> str:
+    row = db.execute("SELECT value FROM settings WHERE key = 'stopped_counts'").fetchone()
+    return row[0] if row and row[0] in STOPPED_COUNTS else STOPPED_COUNTS[0]
+
+
+def set_stopped_counting(db, counting: str) -> None:
+    """Inside the caller's transaction; `counting` is one of STOPPED_COUNTS."""
+    if counting not in STOPPED_COUNTS:
+        raise ValueError(counting)
+    db.execute(
+        "INSERT OR REPLACE INTO settings(key, value) VALUES ('stopped_counts', ?)", [counting]
     )

@@ -14,7 +14,12 @@ once the club admin accepts it (`counts_at_once`, `accept`).
 
 Who may change a finished match: the table, until it closes the match ("Final", a rematch) or
 leaves it for `CLOSE_AFTER` after its last entry; a match that arrived whole, or that the admin
-accepted, is closed from the start. A closed match only the club admin may change."""
+accepted, is closed from the start. A closed match only the club admin may change. A match that
+will not be finished is stopped (`stop`): the table takes no more entries; the admin may let it
+play on (`resume`).
+
+A match in play is one being played here now: a match that arrives whole (an import, a record)
+is filed away as archived until someone plays on at a table."""
 
 import threading
 from collections import OrderedDict
@@ -51,6 +56,7 @@ class StoredMatch:
     closed: str | None = None  # when the table closed the finished match
     text: str = ""  # the record as stored
     chosen: tuple = (None, None)  # the leader column as stored: (player, for which hand)
+    stopped: str | None = None  # when the match was stopped before anyone won
 
     @property
     def imported(self) -> bool:
@@ -73,6 +79,18 @@ class StaleVersion(Exception):
     def __init__(self, fresh: StoredMatch):
         super().__init__(f"match {fresh.id} is at version {fresh.version}")
         self.fresh = fresh
+
+
+class StoppedMatch(Exception):
+    """The match was stopped: the table takes no more entries (the admin may resume it)."""
+
+    def __init__(self, fresh: StoredMatch):
+        super().__init__(f"match {fresh.id} is stopped")
+        self.fresh = fresh
+
+
+class NotStoppable(Exception):
+    """Only a match still being played can be stopped."""
 
 
 class ClosedMatch(Exception):
@@ -103,7 +121,7 @@ def _text(record: dict) -> str:
 
 COLUMNS = (
     "id", "version", "record", "leader", "leader_hand", "created", "updated", "origin",
-    "accepted", "closed",
+    "accepted", "closed", "stopped",
 )  # fmt: skip
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
@@ -133,6 +151,7 @@ def get(db: Database, match_id: int) -> StoredMatch:
         values["closed"],
         text,
         chosen,
+        values["stopped"],
     )
 
 
@@ -204,8 +223,12 @@ def add(
     Returns the new match's id."""
     created = now()
     accepted = counts_at_once(record, origin)
-    match_id = insert(db, record, created, created, leader, origin, accepted)
-    cache.refresh(db, match_id, match, created, created, counted=accepted, origin=origin)
+    played_here = origin == "table" or not record["hands"]
+    # Arrived whole and unfinished: not being played here until someone plays on.
+    archived = created if not played_here and match.winner is None else None
+    match_id = insert(db, record, created, created, leader, origin, accepted, archived=archived)
+    cache.refresh(db, match_id, match, created, created, counted=accepted,
+                  archived=bool(archived), origin=origin)  # fmt: skip
     return match_id
 
 
@@ -219,16 +242,18 @@ def insert(
     accepted: bool = True,
     import_id: int | None = None,
     text: bytes | None = None,
+    archived: str | None = None,
 ) -> int:
     """A new match row at version 1, inside the caller's transaction; its id. Every new match is
     written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write; `text`: the record's JSON when the caller has it). A match that waits
-    for the admin is closed from the start: nobody saw its hands played here, so once it is
-    finished only the admin may change it."""
+    the caller's to write; `text`: the record's JSON when the caller has it; `archived`: when it
+    was filed away, for one that arrives whole and unfinished). A match that waits for the admin
+    is closed from the start: nobody saw its hands played here, so once it is finished only the
+    admin may change it."""
     leader_hand = len(record.get("hands", [])) + 1 if leader else None
     return db.execute(
         "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
-        "accepted, import_id, closed) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "accepted, import_id, closed, archived) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             text.decode() if text else _text(record),
             leader,
@@ -239,6 +264,7 @@ def insert(
             int(accepted),
             import_id,
             None if accepted else updated,
+            archived,
         ],  # fmt: skip
     ).lastrowid
 
@@ -286,8 +312,12 @@ def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Sav
     """Who leads the next hand, when the rules leave it to the table (lot, or a pick)."""
     with immediate(db):
         stored, match = _current(db, match_id, version)
+        if stored.stopped:
+            raise StoppedMatch(stored)
         hand = len(stored.record.get("hands", [])) + 1
-        return _saved(stored, match, _update(db, stored, {"leader": leader, "leader_hand": hand}))
+        changed = {"leader": leader, "leader_hand": hand, "archived": None}  # played on here
+        db.execute("UPDATE match_summary SET archived = 0 WHERE match_id = ?", [match_id])
+        return _saved(stored, match, _update(db, stored, changed))
 
 
 def close(db: Database, match_id: int) -> StoredMatch:
@@ -306,11 +336,38 @@ def delete(db: Database, match_id: int) -> None:
         db.execute("DELETE FROM matches WHERE id = ?", [match_id])
 
 
+def stop(db: Database, match_id: int, version: int) -> Saved:
+    """Ends a match that will not be finished (the table, confirming, or the admin): it leaves
+    the lists of matches in play, its hands count in the figures, and the league counts it as
+    the club's setting says. A finished or already stopped match raises NotStoppable."""
+    with immediate(db):
+        stored, match = _current(db, match_id, version)
+        if match.winner is not None or stored.stopped:
+            raise NotStoppable(match_id)
+        return _mark_stopped(db, stored, match, now())
+
+
+def resume(db: Database, match_id: int, version: int) -> Saved:
+    """The admin lets a stopped match be played on."""
+    with immediate(db):
+        stored, match = _current(db, match_id, version)
+        return _mark_stopped(db, stored, match, None)
+
+
+def _mark_stopped(db: Database, stored: StoredMatch, match: Match, when: str | None) -> Saved:
+    changed = {"stopped": when, "updated": now()}
+    written = _update(db, stored, changed)
+    cache.refresh(db, stored.id, match, stored.created, changed["updated"],
+                  counted=stored.accepted, origin=stored.origin, stopped=bool(when))  # fmt: skip
+    return _saved(replace(stored, stopped=when), match, written)
+
+
 def stale_in_play(db: Database, at: datetime | None = None) -> list[int]:
     """The matches in play nobody has touched for `ARCHIVE_AFTER`, not yet archived."""
     before = ((at or datetime.now(UTC)) - ARCHIVE_AFTER).isoformat(timespec="seconds")
     rows = db.execute(
-        "SELECT match_id FROM match_summary WHERE finished = 0 AND archived = 0 AND updated < ?",
+        "SELECT match_id FROM match_summary WHERE finished = 0 AND stopped = 0 AND archived = 0 "
+        "AND updated < ?",
         [before],
     )
     return [match_id for (match_id,) in rows.fetchall()]
@@ -404,6 +461,8 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         stored, match = _current(db, match_id, version)
         if not admin and is_closed(stored, match):
             raise ClosedMatch(stored)
+        if not admin and stored.stopped:
+            raise StoppedMatch(stored)
         record, updated = edit(stored, match)
         text = _text(record)
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
@@ -412,7 +471,8 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         written = _update(db, stored, changed)
         counted = bool(written.get("accepted", stored.accepted))
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
-                      counted=counted, origin=stored.origin)  # fmt: skip
+                      counted=counted, origin=stored.origin,
+                      stopped=bool(stored.stopped))  # fmt: skip
         return _saved(stored, updated, written | {"record": record, "text": text})
 
 
@@ -479,6 +539,11 @@ def delete_season(db: Database, season_id: int) -> None:
 def set_league_minimum(db: Database, games: int) -> None:
     with immediate(db):
         seasons.set_league_minimum(db, games)
+
+
+def set_stopped_counting(db: Database, counting: str) -> None:
+    with immediate(db):
+        seasons.set_stopped_counting(db, counting)
 
 
 def refresh_ratings(db: Database, attempts: int = 3) -> None:

@@ -23,13 +23,17 @@ from assistant.web.season.draws import bp as draw_screens
 from assistant.web.season.nights import bp as night_screens
 from assistant.web.season.routes import bp as season_screens
 from assistant.web.table import dominoes, settled
+from assistant.web.table.paper import bp as paper_screens
 from assistant.web.table.routes import bp as table_screens
+from assistant.web.table.stopping import bp as stopping_screens
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 YEAR = 365 * 24 * 3600
 SCREENS = (
     home_screens,
     table_screens,
+    paper_screens,
+    stopping_screens,
     api,
     history_screens,
     player_screens,

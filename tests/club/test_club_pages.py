@@ -6,7 +6,18 @@ import json
 import re
 
 from assistant.web.base.auth import save_password
-from tests.helpers import EXAMPLES, A, D, G, admin_client, create, example, imported, page_token
+from tests.helpers import (
+    EXAMPLES,
+    A,
+    D,
+    G,
+    admin_client,
+    create,
+    example,
+    imported,
+    page_token,
+    post_json,
+)
 
 PASSWORD = "club admin 123"
 
@@ -139,7 +150,9 @@ def test_players_add_rename_and_refuse_duplicates(client):
 
 
 def test_watch_page_and_board(app, client):
-    match_id = create(client, G)
+    match_id = create(client, G)  # arrived with a hand begun: on the board once played on here
+    drawn = post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "draw": 1})
+    assert drawn.status_code == 200
     from assistant.db import connect
 
     code = (

@@ -80,7 +80,8 @@ def test_the_board_follows_the_round_being_played(db):
     store.enter(db, match_id, stored.version, {"player": first, "play": "5-5"})  # 10 of 150
     board = nights.board(db, nights.tonight())
     assert board["round"] == 2 and board["draw"].id == draw_id and board["done"] == []
-    assert nights.in_play(db, "2000", 10) == [(match_id, seating.table, 2)]  # version 2
+    in_play = nights.in_play(db, "2000", 10, nights.tonight())
+    assert in_play == [(match_id, seating.table, 2)]  # version 2
 
 
 def test_people_come_and_go_between_rounds(db):

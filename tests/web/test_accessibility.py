@@ -91,16 +91,17 @@ def club(tmp_path_factory):
     server.start()
     seeded = Club(server)
     mid = example("spinner-lead-four-arms")
-    seeded.mid = server.post_json("/api/matches", mid)["id"]
+    # The matches in play are entered here, entry by entry, as tables do (on the board).
+    seeded.mid = server.played_here(mid)
     seeded.choice = two_end_tile(mid)
     seeded.finished = server.post_json("/api/matches", FINISHED)["id"]
-    seeded.partnership = server.post_json("/api/matches", example("next-hand-led-by-winner"))["id"]
+    seeded.partnership = server.played_here(example("next-hand-led-by-winner"))
     unsettled = example("partnership-spinner-hand")
     del unsettled["hands"][0]["left"]
-    seeded.settle = server.post_json("/api/matches", unsettled)["id"]
+    seeded.settle = server.played_here(unsettled)
     server.post_json("/api/matches", blank(example("hoyle-lead-double-two-ends")))
     lead = record("all-fives", ["X", "Y"], hand("X 6-1"))
-    seeded.turnable = server.post_json("/api/matches", lead)["id"]
+    seeded.turnable = server.played_here(lead)
     seed_season(seeded)
     yield seeded
     server.stop()

@@ -387,7 +387,7 @@ def test_every_field_of_every_form_is_in_the_fuzzing_table():
             elif field not in every:
                 unlisted.append(f"{where}: {name}")
         for keys in HIDDEN.findall(html):
-            unlisted += [f"{where}: {k}" for k in re.findall(r'"(\w+)"', keys) if k not in every]
+            unlisted += [f"{where}: {k}" for k in re.findall(r'"(\w+)": ', keys) if k not in every]
     unlisted += [f"new/_form.html: {name}" for name in ADVANCED if name not in NEW_MATCH_FIELDS]
     unlisted += [f"history/_exports.html: {n}" for n in HISTORY_FILTER if n not in every]
     assert not unlisted, "add these fields to ROUTE_FIELDS in tests/helpers.py:\n" + "\n".join(

@@ -59,7 +59,9 @@ def test_the_lists_name_players_as_they_are_called_now(app, client):
 
 def test_the_scorepad_the_board_and_the_watch_page_use_the_names_of_now(app, client):
     match_id = create(client, D)
-    create(client, G)  # in play: on the board
+    playing = create(client, G)  # arrived with a hand begun: in play once played on here
+    drawn = post_json(client, f"/api/matches/{playing}/events", {"version": 1, "draw": 1})
+    assert drawn.status_code == 200
     with app.app_context():
         db = get_db()
         with immediate(db):

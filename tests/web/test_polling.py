@@ -2,7 +2,7 @@
 answered 304 with no body (the browser keeps its copy), and any change to a table shows."""
 
 from assistant.db import connect
-from tests.helpers import G, create, post_json
+from tests.helpers import G, blank, create, post_json
 
 PIECE = {"HX-Request": "true"}
 
@@ -13,7 +13,10 @@ def _poll(client, path: str, etag: str | None = None):
 
 
 def test_board_and_watch_polls_answer_304_until_a_table_changes(app, client):
-    match_id = create(client, G)
+    match_id = create(client, blank(G))  # G led here: in play (a whole record is not)
+    led = post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "player": "Cy",
+                                                                "play": "6-4"})  # fmt: skip
+    assert led.status_code == 200, led.get_data(as_text=True)
     code = (
         connect(app.config["DATABASE"])
         .execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
@@ -34,7 +37,7 @@ def test_board_and_watch_polls_answer_304_until_a_table_changes(app, client):
     tags = {
         path: _poll(client, path).headers["ETag"] for path in ("/board/live", f"/watch/{code}/live")
     }
-    played = post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "play": "4-3"})
+    played = post_json(client, f"/api/matches/{match_id}/events", {"version": 2, "play": "4-3"})
     assert played.status_code == 200, played.get_data(as_text=True)
     for path, tag in tags.items():
         fresh = _poll(client, path, tag)

@@ -6,7 +6,7 @@ rules by name with what they change)."""
 import io
 import json
 
-from tests.helpers import blank, create, example, hand, record, shown, won_at_the_table
+from tests.helpers import blank, create, example, hand, post_json, record, shown, won_at_the_table
 
 HTMX = {"HX-Request": "true"}
 WON = record({"preset": "all-fives", "target": 10}, "Ann Bo", hand("Ann 5-5"))
@@ -97,7 +97,10 @@ def test_a_tie_at_the_top_after_a_settlement_is_said(client):
 
 
 def test_home_shows_the_hand_in_play(client):
-    create(client, example("partnership-spinner-hand"))  # hand 1 settled: hand 2 is next
+    match_id = create(client, example("partnership-spinner-hand"))  # hand 1 settled
+    # It arrived whole: in play once played on here (hand 2 led).
+    led = post_json(client, f"/api/matches/{match_id}/events", {"version": 1, "play": "6-6"})
+    assert led.status_code == 200, led.get_data(as_text=True)
     home = client.get("/").text
     assert "Hand 2" in home and "Hand 1" not in home
 

@@ -25,6 +25,7 @@ def state(stored: store.StoredMatch, with_record: bool = True, match=None) -> di
     match = store.replayed(get_db(), stored) if match is None else match
     body["result"] = match.result()
     body["imported"] = stored.imported
+    body["stopped"] = stored.stopped if match.winner is None else None
     return body
 
 
@@ -107,6 +108,16 @@ def choose_leader(match_id: int):
     return _saved(store.choose_leader(get_db(), match_id, version, leader))
 
 
+@bp.post("/matches/<int:match_id>/stop")
+def stop(match_id: int):
+    """{"version"}: the match will not be finished (as the table's Stop, confirmed)."""
+    version = _version(_json_object())
+    try:
+        return _saved(store.stop(get_db(), match_id, version))
+    except store.NotStoppable:
+        return {"error": _("Only a match still being played can be stopped.")}, 409
+
+
 @bp.errorhandler(RecordError)
 def broken_rule(error: RecordError):
     return {"error": explain(error, where=True)}, 422
@@ -115,6 +126,12 @@ def broken_rule(error: RecordError):
 @bp.errorhandler(store.StaleVersion)
 def stale(error: store.StaleVersion):
     body = state(error.fresh) | {"error": _("The table changed — here is the latest.")}
+    return body, 409
+
+
+@bp.errorhandler(store.StoppedMatch)
+def stopped(error: store.StoppedMatch):
+    body = state(error.fresh) | {"error": _("This match was stopped: it takes no more entries.")}
     return body, 409
 
 

@@ -263,3 +263,12 @@ def install_template_gettext(app: Flask) -> None:
         lambda singular, plural, n: translations().ungettext(singular, plural, n),
         newstyle=True,
     )
+
+
+def counting_words(counting: str) -> str:
+    """How the league counts a stopped match, as the club set it."""
+    return {
+        "none": _("The league does not count it."),
+        "no_winner": _("The league counts it as played, with no winner."),
+        "leader": _("The league counts it as won by the side ahead when it stopped."),
+    }[counting]

@@ -52,7 +52,7 @@ def _filter() -> queries.HistoryFilter:
         if value and not (DATE.fullmatch(value) and _is_date(value)):
             f.errors.append(_("Dates are written YYYY-MM-DD, like 2025-03-31."))
             setattr(f, name, "")
-    if f.status not in ("", "finished", "playing", "archived"):
+    if f.status not in ("", "finished", "playing", "stopped", "archived"):
         f.errors.append(_("Show finished matches, matches in progress, or all."))
         f.status = ""
     number = whole_number(args.get("page", "1"), 1, MAX_PAGE)

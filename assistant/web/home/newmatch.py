@@ -32,6 +32,7 @@ class NewMatch:
     hand_size: str = ""
     advanced: dict[str, str] = field(default_factory=dict)
     leader: str = ""  # a player's name, "lots", or "" (pick at the table)
+    paper: bool = False  # continues from a paper sheet: each side's score so far first
     error: str | None = None
 
     @property
@@ -115,6 +116,7 @@ def from_form(form: MultiDict) -> NewMatch:
         hand_size=form.get("hand_size", "").strip(),
         advanced={n: form[n] for n in ADVANCED if form.get(n, "").strip()},
         leader=form.get("leader", ""),
+        paper=form.get("paper") == "on",
     )
     # Numbers still showing the old preset's value follow a change of preset or players.
     if new.target == form.get("target_default"):

@@ -99,6 +99,9 @@ def create_match():
     leader = form.leader if form.leader in record["players"] else None
     if form.leader == "lots":
         leader = secrets.choice(record["players"])
+    if form.paper:  # its first hand is the paper sheet's score so far, then the lead is asked
+        stored = store.create(get_db(), record)
+        return go(url_for("paper.form", match_id=stored.id, paper=1))
     stored = store.create(get_db(), record, leader)
     return go(url_for("table.table", match_id=stored.id))
 

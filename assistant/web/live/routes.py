@@ -75,7 +75,7 @@ def _board() -> dict:
 
 def _in_play(db) -> list[tuple[int, int | None, int]]:
     since = (datetime.now(UTC) - timedelta(hours=BOARD_HOURS)).isoformat(timespec="seconds")
-    return nights.in_play(db, since, BOARD_TABLES)
+    return nights.in_play(db, since, BOARD_TABLES, nights.tonight())
 
 
 def _board_shown() -> tuple:

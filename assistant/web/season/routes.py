@@ -1,6 +1,6 @@
 """The club's seasons: the league table per season (or all time), the choice of season the
 statistics and the leaderboard share, and the admin's screens for seasons and the league's
-minimum of games."""
+minimum of games and how it counts a stopped match."""
 
 import re
 from datetime import date
@@ -14,7 +14,7 @@ from assistant.club.seasons import Season
 from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
-from assistant.web.base.i18n import language
+from assistant.web.base.i18n import counting_words, language
 from assistant.web.base.pages import page
 from assistant.web.base.seasons import chosen
 
@@ -29,10 +29,15 @@ def league():
     db = get_db()
     minimum = seasons.league_minimum(db)
     table = standings.league(db, season, minimum, language())
+    stopped_note = None
+    if standings.has_stopped(db, season):
+        counting = counting_words(seasons.stopped_counting(db))
+        stopped_note = _("Some matches stopped before anyone won.") + " " + counting
     return page(
         "season/league.html",
         "season/_league.html",
         table=table,
+        stopped_note=stopped_note,
         season=season,
         seasons=every,
         chooser="season.league",
@@ -51,6 +56,8 @@ def _seasons_page(error: str | None = None, status: int = 200, form: dict | None
         seasons=seasons.all_seasons(db),
         current=seasons.holding(db, nights.tonight()),
         minimum=seasons.league_minimum(db),
+        stopped=seasons.stopped_counting(db),
+        stopped_choices=[(value, counting_words(value)) for value in seasons.STOPPED_COUNTS],
         error=error,
         form=form or {},
     )
@@ -134,4 +141,15 @@ def set_minimum():
         message = _("The minimum is a whole number from 0 to %(most)s.", most=MAX_MINIMUM)
         return _seasons_page(message, 422)
     store.set_league_minimum(get_db(), games)
+    return redirect(url_for("season.seasons_page"), 303)
+
+
+@bp.post("/seasons/stopped")
+@admin_required
+def set_stopped():
+    """How the league counts a match stopped before anyone won."""
+    counting = request.form.get("stopped", "")
+    if counting not in seasons.STOPPED_COUNTS:
+        return _seasons_page(_("Choose how the league counts a stopped match."), 422)
+    store.set_stopped_counting(get_db(), counting)
     return redirect(url_for("season.seasons_page"), 303)

@@ -83,6 +83,9 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     except store.ClosedMatch:
         table = url_for("table.table", match_id=match_id)
         return go(url_for("admin.login", next=table))
+    except store.StoppedMatch as stopped:
+        message = _("This match was stopped: it takes no more entries.")
+        return _table(build(stopped.fresh, message=message), 409)
     except RecordError as error:
         return _table(build(match_or_404(match_id), message=explain(error), **extra), 422)
     said = notice(saved) if notice else None

@@ -117,6 +117,13 @@ class Table:
     notice: str | None = None  # what the tap just did that the table does not show by itself
     left_form: dict = field(default_factory=dict)  # what was typed in the settlement step
     fixing: int | None = None  # the correction list (0) or the entry being corrected (1, 2, …)
+    stopping: bool = False  # the table asks whether to stop the match
+    scoring: dict | None = None  # the form of a hand scored on paper, as typed
+
+    @property
+    def stopped(self) -> str | None:
+        """When the match was stopped before anyone won (it takes no more entries)."""
+        return self.stored.stopped if self.match.winner is None else None
 
     @property
     def id(self) -> int:
@@ -304,6 +311,15 @@ class Table:
             missing = ", ".join(hand.missing_left)
             return {"error": elided(_("Still needed: the pips of %(players)s.", players=missing))}
         return {"error": None, "explained": settled.explain(result, hand)}
+
+    def told(self, hand) -> str | None:
+        """A hand scored on paper, in words: each side's points ("Ann +25 · Bo +10")."""
+        if hand is None or not hand.scored:
+            return None
+        changes = hand.settlement.changes
+        return " · ".join(
+            f"{side_name(self.match, side)} {signed(change)}" for side, change in enumerate(changes)
+        )
 
     def lead_hint(self) -> str:
         if self.match.rules.first_lead == "highest_double":

@@ -103,7 +103,7 @@ def _winner(client) -> str:
 
 def _home(client) -> str:
     _winner(client)
-    _play(client)
+    _lead(client)  # started here: in play (one that arrives with hands is not, until played on)
     return "/"
 
 

@@ -1,0 +1,104 @@
+"""Hands scored on paper: at the table, "Score this hand by hand" takes each side's points in
+place of a hand's tiles (before its lead: a hand not begun, or whose tiles were undone), with a
+note; a new match that continues from a paper sheet starts with such a hand holding each side's
+score so far. The engine decides (`Match.told_by_side`, `store.enter`), exactly as for the
+JSON API's `{"points": {...}, "notes": ...}`."""
+
+import math
+
+from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask_babel import gettext as _
+
+from assistant.club import store
+from assistant.engine import RecordError
+from assistant.web.base.bounds import MAX_VERSION, whole_number
+from assistant.web.base.db import get_db
+from assistant.web.base.htmx import htmx
+from assistant.web.base.messages import explain
+from assistant.web.base.pages import match_or_404, page
+from assistant.web.table.view import build
+
+bp = Blueprint("paper", __name__)
+MAX_NOTES = 200
+
+
+class BadPoints(ValueError):
+    pass
+
+
+def _table(table, status: int = 200) -> Response:
+    return page("table.html", "table/_table.html", status, table=table)
+
+
+def _typed(sides: int) -> dict:
+    """The form as typed: each side's points (text) and the note; `paper`: the match continues
+    from a paper sheet (its first hand)."""
+    return {
+        "points": [request.form.get(f"points:{i}", "").strip()[:20] for i in range(sides)],
+        "notes": request.form.get("notes", "").strip(),
+        "paper": request.form.get("paper") == "1",
+    }
+
+
+def _number(text: str) -> int | float:
+    """Points as typed: empty is 0; a decimal comma is read as a point; the engine checks the
+    range and whether a half may be scored."""
+    if not text:
+        return 0
+    try:
+        value = float(text.replace(",", ".").replace("\u2212", "-"))
+    except ValueError:
+        raise BadPoints(text) from None
+    if not math.isfinite(value):
+        raise BadPoints(text)
+    return int(value) if value == int(value) else value
+
+
+@bp.get("/matches/<int:match_id>/scored")
+def form(match_id: int):
+    """The form: each side's points and a note (`?paper=1`: the score so far on a paper
+    sheet, as a new match's first hand)."""
+    stored = match_or_404(match_id)
+    table = build(stored)
+    paper = request.args.get("paper") == "1" and not stored.record["hands"]
+    notes = _("Continued from paper") if paper else ""
+    table.scoring = {"points": [""] * len(table.match.sides), "notes": notes, "paper": paper}
+    return _table(table)
+
+
+@bp.post("/matches/<int:match_id>/scored")
+def score(match_id: int):
+    stored = match_or_404(match_id)
+    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
+    if version is None:
+        abort(400, _("The form is missing the match's version: reload the page."))
+    match = store.replayed(get_db(), stored)
+    typed = _typed(len(match.sides))
+
+    def refused(message: str, status: int = 422) -> Response:
+        return _table(build(stored, match, message=message, scoring=typed), status)
+
+    if len(typed["notes"]) > MAX_NOTES:
+        return refused(_("A note has at most %(n)s characters.", n=MAX_NOTES))
+    try:
+        points = [_number(text) for text in typed["points"]]
+    except BadPoints as bad:
+        return refused(_("Type each side's points as a number, like 25 or -10, not %(typed)s.",
+                         typed=str(bad)))  # fmt: skip
+    try:
+        entry = match.told_by_side(points, typed["notes"] or None)
+        saved = store.enter(get_db(), match_id, version, entry)
+    except store.UnknownMatch:
+        abort(404, _("There is no such match."))
+    except store.StaleVersion as stale:
+        return _table(build(stale.fresh, message=_("The table changed — here is the latest.")), 409)
+    except store.StoppedMatch as stopped:
+        message = _("This match was stopped: it takes no more entries.")
+        return _table(build(stopped.fresh, message=message), 409)
+    except store.ClosedMatch:
+        return redirect(url_for("admin.login", next=url_for("table.table", match_id=match_id)))
+    except RecordError as error:
+        return refused(explain(error))
+    if htmx and not htmx.boosted:
+        return _table(build(saved.stored, saved.match))
+    return redirect(url_for("table.table", match_id=match_id), 303)
