@@ -33,6 +33,27 @@ from assistant.engine import halves, replay
 from assistant.simulate import as_entered, random_match
 
 WIDTH, HEIGHT = 360, 740
+MIRRORS = ({"left": "right", "right": "left"}, {"up": "down", "down": "up"})
+
+
+def asked_before(layout, tile: str) -> bool:
+    """Whether the end was asked before only the games that differ were: whenever the tile fit
+    two ends whose layouts were not each other's mirror image (left and right swapped, or up and
+    down), the figure this benchmark compares with."""
+    a, b = halves(tile)
+    states = []
+    for name in layout.fitting_ends(a, b):
+        trial = layout.tried(tile, a, b, name)
+        ends = {n: (e.value, e.double, e.spinner, e.tile is None) for n, e in trial.ends.items()}
+        lone = trial.ends["left"].tile == trial.ends["right"].tile
+        states.append((ends, lone, trial.spinner_value, trial.spinner_arms))
+    kept: list = []
+    for state in states:
+        ends, *rest = state
+        mirrors = [({m.get(n, n): e for n, e in ends.items()}, *rest) for m in MIRRORS]
+        if not any(state == seen or seen in mirrors for seen in kept):
+            kept.append(state)
+    return len(kept) > 1
 
 
 def matches() -> list[tuple[str, dict]]:
@@ -66,6 +87,8 @@ def needed(record: dict) -> Counter:
             if "play" in event:
                 need["tile"] += 1
                 need["end"] += len(match.hand.distinct_ends(event["play"])) > 1
+                if match.hand.plays:
+                    need["end asked before"] += asked_before(match.hand.layout, event["play"])
             elif "draw" in event:
                 need["Draw"] += event["draw"]
             else:
@@ -183,15 +206,17 @@ def main() -> int:
     tapped, need, keys, scrolls = Counter(), Counter(), 0, 0
     for label, hands, player, wanted in rows:
         n, tiles = sum(player.taps.values()), wanted["tile"]
+        needs = sum(wanted.values()) - wanted["end asked before"]
         print(
             f"  {label}: {hands} hands, {tiles} tiles, {n} taps (the record needs "
-            f"{sum(wanted.values())}) = {n / tiles:.2f} taps/tile, {player.scrolls} scrolls, "
+            f"{needs}) = {n / tiles:.2f} taps/tile, {player.scrolls} scrolls, "
             f"{player.keys} digits typed"
         )
         tapped += player.taps
         need += wanted
         keys += player.keys
         scrolls += player.scrolls
+    before = need.pop("end asked before")
     total, tiles = sum(tapped.values()), need["tile"]
     extra = total - sum(need.values())
     print(
@@ -199,6 +224,10 @@ def main() -> int:
         f"{scrolls} scrolls = {100 * scrolls / total:.1f} per 100 taps (goal 0: "
         f"{'met' if scrolls == 0 else 'MISSED'}); {total - extra} taps the record needs, "
         f"{extra} more (goal 0: {'met' if extra <= 0 else 'MISSED'}); {keys} digits typed"
+    )
+    print(
+        f"End questions: {before} before (every end asked unless the layouts were mirror "
+        f"images), {need['end']} now (only where the open ends after the play differ)"
     )
     print("  by kind, tapped / needed:")
     for kind in sorted(need | tapped):

@@ -8,10 +8,13 @@ Where to look:
 * settlement.py — rounding the pips left and settling a hand;
 * entries.py — entering a match as the players say it: add an entry, undo the last one,
   correct one in the current hand;
+* corrections.py — fixing the current hand: an entry replaced, inserted or removed, the later
+  ones replayed after it (a later tile that now fits ends making different games asks its end);
 * limits.py — what one record may hold;
 * cli.py — `python -m assistant replay`.
 """
 
+from .corrections import EndAsked, correct_entry, insert_entry, remove_entry
 from .entries import add_entry, entries_of, last_entry, new_record, replace_entry, undo_entry
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
@@ -24,6 +27,7 @@ __all__ = [
     "DESCRIPTIONS",
     "PRESETS",
     "TILES",
+    "EndAsked",
     "EndChoice",
     "Hand",
     "Match",
@@ -34,13 +38,16 @@ __all__ = [
     "Settlement",
     "Term",
     "add_entry",
+    "correct_entry",
     "entries_of",
     "halves",
+    "insert_entry",
     "is_double",
     "last_entry",
     "new_record",
     "pips",
     "preset",
+    "remove_entry",
     "replace_entry",
     "replay",
     "rounded",
