@@ -10,6 +10,7 @@ Where to look:
   correct one in the current hand;
 * corrections.py — fixing the current hand: an entry replaced, inserted or removed, the later
   ones replayed after it (a later tile that now fits ends making different games asks its end);
+* pips.py — the pips left that follow from those known at the end of a hand;
 * limits.py — what one record may hold;
 * cli.py — `python -m assistant replay`.
 """
@@ -19,6 +20,7 @@ from .entries import add_entry, entries_of, last_entry, new_record, replace_entr
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
 from .match import EndChoice, Hand, Match, replay
+from .pips import derived_pips
 from .rules import DESCRIPTIONS, PRESETS, Rules, preset, rules_for
 from .settlement import Settlement, rounded
 from .tiles import TILES, halves, is_double, pips, tile_name
@@ -39,6 +41,7 @@ __all__ = [
     "Term",
     "add_entry",
     "correct_entry",
+    "derived_pips",
     "entries_of",
     "halves",
     "insert_entry",
