@@ -31,3 +31,9 @@ def explain(error: RecordError, where: bool = False) -> str:
     else:
         place = _("hand %(hand)s, event %(event)s", hand=error.hand, event=error.event)
     return f"{place}: {reason}"
+
+
+def sentence(text: str) -> str:
+    """A message shown on its own: its first letter a capital (the engine's sentences start in
+    lower case, to be placed inside others)."""
+    return text[:1].upper() + text[1:]
