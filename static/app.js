@@ -46,10 +46,30 @@ document.addEventListener("change", (event) => {
   total.value = ticked.length ? ticked.reduce((sum, t) => sum + Number(t.dataset.pips), 0) : "";
   total.dispatchEvent(new Event("input", { bubbles: true }));
 }, true);
-// A field the player is typing in is never replaced by one worked out meanwhile.
+// Pips the player typed are never replaced by an answer to an earlier check (sent before they
+// were typed), nor the field they are in: only empty fields and worked-out ones are.
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
-  const target = event.detail.target;
-  if (target && target.contains(document.activeElement) && document.activeElement.value) {
+  const field = event.detail.target;
+  const input = field && field.querySelector && field.querySelector("input[type=number]");
+  const typed = input && input.value && !input.hasAttribute("data-derived");
+  if (typed || (field && field.contains && field.contains(document.activeElement))) {
     event.preventDefault();
+  }
+});
+
+// New match: a number the player typed (a target, say, right after tapping a preset) stays as
+// typed whenever the options are drawn again, whichever answer arrives last.
+const typedNumbers = {};
+document.addEventListener("input", (event) => {
+  if (event.target.matches("#match-options input[type=number]")) {
+    typedNumbers[event.target.name] = event.target.value;
+  }
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const options = document.getElementById("match-options");
+  if (!options) return;
+  for (const [name, value] of Object.entries(typedNumbers)) {
+    const input = options.querySelector(`input[type=number][name="${name}"]`);
+    if (input) input.value = value;
   }
 });

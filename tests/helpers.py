@@ -448,7 +448,7 @@ ROUTE_FIELDS = {
     "views.home": [],
     "views.new_match": [],
     "views.create_match": NEW_MATCH_FIELDS,
-    "views.table": ["tile", "fix", "insert"],
+    "views.table": ["tile", "fix", "insert", "layout"],
     "views.play": MATCH_FIELDS,
     "views.draw": MATCH_FIELDS,
     "views.pass_turn": MATCH_FIELDS,

@@ -119,6 +119,7 @@ class Table:
     later_end: EndAsked | None = None  # a change made a later tile fit two ends: which one?
     redo: list = field(default_factory=list)  # the change's form, sent again with that end
     redo_action: str | None = None
+    showing_layout: bool = False  # the layout on a screen of its own, as large as it fits
 
     @property
     def id(self) -> int:

@@ -181,12 +181,13 @@ def create_match():
 def table(match_id: int):
     """The table; `?tile=T` asks where T goes, `?fix=0` lists the hand's entries to correct,
     `?fix=N` corrects entry N (with `tile` when the tile replacing it fits several ends),
-    `?fix=N&insert=1` puts in an entry missed before it."""
+    `?fix=N&insert=1` puts in an entry missed before it, `?layout=1` shows the layout alone."""
     table = build(match_or_404(match_id))
     fix = whole_number(request.args.get("fix"), 0, MAX_POSITION)
     if fix is not None and table.can_fix:
         table.fixing = fix if fix <= len(table.entries()) else 0
         table.inserting = table.fixing > 1 and request.args.get("insert") == "1"
+    table.showing_layout = request.args.get("layout") == "1" and table.phase == "play"
     tile = request.args.get("tile")
     if tile:  # its end is asked when it fits ends that make different games; else ignored
         asked = table.before_fixed() if table.fixing else table
