@@ -6,7 +6,7 @@ screen in a real browser at 360x740.
 Goals (issue 11): 0 scrolls: every tap of a hand reachable on the phone's screen as it stands;
 and no more taps than the record needs: one per tile, one per tile drawn, per pass, per end
 choice that makes a different game, per choice of who leads, one per player whose pips are
-needed, and Confirm.
+needed (not those the engine works out from the others), and Confirm.
 
 Starts `python -m assistant serve` on a free port with a fresh SQLite file and drives Chromium
 (Debian's /usr/bin/chromium) at 360x740 through whole hands, as a player would: the partnership
@@ -29,7 +29,7 @@ from pathlib import Path
 from common import EXAMPLES, Tap, start_server, stop_server, taps
 from playwright.sync_api import Page, expect, sync_playwright
 
-from assistant.engine import halves, replay
+from assistant.engine import derived_pips, halves, replay
 from assistant.simulate import as_entered, random_match
 
 WIDTH, HEIGHT = 360, 740
@@ -95,9 +95,14 @@ def needed(record: dict) -> Counter:
                 need["Pass"] += 1
             match.enter(event)
         if "left" in hand:
-            need["settlement: pips"] += len(match.hands[-1].needs_left)
-            need["settlement: Confirm"] += 1
+            ended = match.hands[-1]
             match.enter({"left": hand["left"]})
+            known: dict = {}  # typed in the screen's order; what follows is filled in
+            for player in ended.needs_left:
+                if player not in derived_pips(ended, known):
+                    need["settlement: pips"] += 1
+                    known[player] = ended.pips_left[player]
+            need["settlement: Confirm"] += 1
     return need
 
 
@@ -148,15 +153,19 @@ class Player:
                 continue  # the rules need no pips of this player (they went out, say)
             row = page.locator(f"fieldset:has-text('{player} holds')")
             tiles = value if isinstance(value, list) else None
+            pips = str(sum(sum(halves(t)) for t in tiles)) if tiles else str(value)
+            field = page.get_by_label(f"Pips left by {player}")
+            if field.get_attribute("data-derived") is not None:
+                expect(field).to_have_value(pips)  # worked out from the others: no tap
+                continue
             if tiles and len(tiles) == 1 and row.locator("details[open]").count():
                 self.click(
                     row.get_by_role("checkbox", name=tiles[0], exact=True), "settlement: pips"
                 )
                 continue
-            pips = str(sum(sum(halves(t)) for t in tiles)) if tiles else value
-            field = page.get_by_label(f"Pips left by {player}")
             self.click(field, "settlement: pips")
-            field.press_sequentially(pips)
+            with page.expect_response(lambda answer: answer.url.endswith("/left/preview")):
+                field.press_sequentially(pips)  # checked: the pips that follow are filled in
             self.keys += len(pips)
         expect(page.locator("#preview .outcome")).to_be_visible()
         self.saving(self.button("Confirm"), "settlement: Confirm")
