@@ -71,16 +71,20 @@ def events(server: LiveServer, match_id: int) -> list[dict]:
 
 
 def uncovered(page: Page, selector: str) -> None:
-    """Every element the selector finds is wholly on the first screen, and a tap on its middle
-    reaches it (nothing pinned lies over it)."""
+    """Every element the selector finds is wholly on the first screen, and a tap anywhere on it
+    (its middle, near its top, near its bottom) reaches it: nothing pinned lies over it."""
     assert page.evaluate("window.scrollY") == 0
-    for element in page.locator(selector).all():
+    found = page.locator(selector).all()
+    assert found, selector
+    for element in found:
         box = element.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, selector
         hit = element.evaluate(
-            "(e) => { const r = e.getBoundingClientRect();"
-            " const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-            " return e.contains(at) || at.outerHTML.slice(0, 120); }"
+            "(e) => { const r = e.getBoundingClientRect(); const x = r.x + r.width / 2;"
+            " for (const y of [r.y + 3, r.y + r.height / 2, r.bottom - 3]) {"
+            "   const at = document.elementFromPoint(x, y);"
+            "   if (!e.contains(at)) return at.outerHTML.slice(0, 120); }"
+            " return true; }"
         )
         assert hit is True, f"{element.get_attribute('aria-label')} under {hit}"
 
