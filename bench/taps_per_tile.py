@@ -20,6 +20,7 @@ scrolling; a target that is not counts as a scroll (Playwright then scrolls to i
 
 import json
 import random
+import re
 import sys
 import tempfile
 import urllib.request
@@ -164,9 +165,12 @@ class Player:
                 )
                 continue
             self.click(field, "settlement: pips")
-            with page.expect_response(lambda answer: answer.url.endswith("/left/preview")):
-                field.press_sequentially(pips)  # checked: the pips that follow are filled in
+            field.press_sequentially(pips)
             self.keys += len(pips)
+            # Checked: the pips that follow from these are filled in with the answer.
+            missing = re.compile(rf"Still needed: .*\b{re.escape(player)}\b")
+            expect(page.locator("#preview")).to_have_text(re.compile(r"\S"))
+            expect(page.locator("#preview")).not_to_have_text(missing)
         expect(page.locator("#preview .outcome")).to_be_visible()
         self.saving(self.button("Confirm"), "settlement: Confirm")
 
