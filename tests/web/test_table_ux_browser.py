@@ -308,3 +308,15 @@ def test_advanced_options_stay_open_and_a_typed_target_stays(page: Page, server)
     match_id = int(page.url.rsplit("/", 1)[1])
     rules = server.get_json(f"/api/matches/{match_id}")["record"]["rules"]
     assert rules["target"] == 300 and version(page) >= 1
+
+
+def test_no_console_error_on_the_other_screens_a_table_leads_to(page: Page, server):
+    match_id = table(page, server, PLAYED)
+    page.get_by_role("link", name="The scorepad").click()
+    expect(page).to_have_url(re.compile(rf"/history/{match_id}$"))
+    for path in ("/", "/matches/new", "/history", f"/matches/{match_id}?fix=0"):
+        page.goto(server.url + path)
+        expect(page.locator("main")).to_be_visible()
+    page.goto(f"{server.url}/matches/{match_id}")
+    page.get_by_role("link", name="Watch page").click()
+    expect(page.locator("main")).to_be_visible()
