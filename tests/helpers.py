@@ -469,7 +469,7 @@ ROUTE_FIELDS = {
     "api.get_match": [],
     "api.add_event": ENTRY_FIELDS,
     "api.undo": ENTRY_FIELDS,
-    "api.correct": ENTRY_FIELDS,
+    "api.correct": [*ENTRY_FIELDS, "ends"],
     "api.choose_leader": ENTRY_FIELDS,
     "admin.login": ["next", "password"],
     "admin.logout": [],
