@@ -265,7 +265,7 @@ def test_the_layout_of_a_long_hand_is_one_tap_away_and_readable(page: Page, serv
     long, played = long_hand()
     assert played >= 20
     match_id = table(page, server, long)
-    page.get_by_role("button", name="Layout").click()
+    page.get_by_role("button", name="The layout").click()
     drawing = page.locator(".layout-full svg")
     expect(drawing).to_be_visible()
     uncovered(page, ".layout-full svg, .back-to-tiles")
