@@ -6,7 +6,7 @@ screen in a real browser at 360x740.
 Goals (issue 11): 0 scrolls: every tap of a hand reachable on the phone's screen as it stands;
 and no more taps than the record needs: one per tile, one per tile drawn, per pass, per end
 choice that makes a different game, per choice of who leads, one per player whose pips are
-needed, and Confirm.
+needed (not those the engine works out from the others), and Confirm.
 
 Starts `python -m assistant serve` on a free port with a fresh SQLite file and drives Chromium
 (Debian's /usr/bin/chromium) at 360x740 through whole hands, as a player would: the partnership
@@ -20,6 +20,7 @@ scrolling; a target that is not counts as a scroll (Playwright then scrolls to i
 
 import json
 import random
+import re
 import sys
 import tempfile
 import urllib.request
@@ -29,10 +30,31 @@ from pathlib import Path
 from common import EXAMPLES, Tap, start_server, stop_server, taps
 from playwright.sync_api import Page, expect, sync_playwright
 
-from assistant.engine import halves, read_entry, replay
+from assistant.engine import derived_pips, halves, read_entry, replay
 from assistant.simulate import as_entered, random_match
 
 WIDTH, HEIGHT = 360, 740
+MIRRORS = ({"left": "right", "right": "left"}, {"up": "down", "down": "up"})
+
+
+def asked_before(layout, tile: str) -> bool:
+    """Whether the end was asked before only the games that differ were: whenever the tile fit
+    two ends whose layouts were not each other's mirror image (left and right swapped, or up and
+    down), the figure this benchmark compares with."""
+    a, b = halves(tile)
+    states = []
+    for name in layout.fitting_ends(a, b):
+        trial = layout.tried(tile, a, b, name)
+        ends = {n: (e.value, e.double, e.spinner, e.tile is None) for n, e in trial.ends.items()}
+        lone = trial.ends["left"].tile == trial.ends["right"].tile
+        states.append((ends, lone, trial.spinner_value, trial.spinner_arms))
+    kept: list = []
+    for state in states:
+        ends, *rest = state
+        mirrors = [({m.get(n, n): e for n, e in ends.items()}, *rest) for m in MIRRORS]
+        if not any(state == seen or seen in mirrors for seen in kept):
+            kept.append(state)
+    return len(kept) > 1
 
 
 def matches() -> list[tuple[str, dict]]:
@@ -66,15 +88,22 @@ def needed(record: dict) -> Counter:
             if "play" in event:
                 need["tile"] += 1
                 need["end"] += len(match.hand.distinct_ends(event["play"])) > 1
+                if match.hand.plays:
+                    need["end asked before"] += asked_before(match.hand.layout, event["play"])
             elif "draw" in event:
                 need["Draw"] += event["draw"]
             else:
                 need["Pass"] += 1
             match.enter(read_entry(event))
         if "left" in hand:
-            need["settlement: pips"] += len(match.hands[-1].needs_left)
-            need["settlement: Confirm"] += 1
+            ended = match.hands[-1]
             match.enter(read_entry({"left": hand["left"]}))
+            known: dict = {}  # typed in the screen's order; what follows is filled in
+            for player in ended.needs_left:
+                if player not in derived_pips(ended, known):
+                    need["settlement: pips"] += 1
+                    known[player] = ended.pips_left[player]
+            need["settlement: Confirm"] += 1
     return need
 
 
@@ -125,16 +154,23 @@ class Player:
                 continue  # the rules need no pips of this player (they went out, say)
             row = page.locator(f"fieldset:has-text('{player} holds')")
             tiles = value if isinstance(value, list) else None
+            pips = str(sum(sum(halves(t)) for t in tiles)) if tiles else str(value)
+            field = page.get_by_label(f"Pips left by {player}")
+            if field.get_attribute("data-derived") is not None:
+                expect(field).to_have_value(pips)  # worked out from the others: no tap
+                continue
             if tiles and len(tiles) == 1 and row.locator("details[open]").count():
                 self.click(
                     row.get_by_role("checkbox", name=tiles[0], exact=True), "settlement: pips"
                 )
                 continue
-            pips = str(sum(sum(halves(t)) for t in tiles)) if tiles else value
-            field = page.get_by_label(f"Pips left by {player}")
             self.click(field, "settlement: pips")
             field.press_sequentially(pips)
             self.keys += len(pips)
+            # Checked: the pips that follow from these are filled in with the answer.
+            missing = re.compile(rf"Still needed: .*\b{re.escape(player)}\b")
+            expect(page.locator("#preview")).to_have_text(re.compile(r"\S"))
+            expect(page.locator("#preview")).not_to_have_text(missing)
         expect(page.locator("#preview .outcome")).to_be_visible()
         self.saving(self.button("Confirm"), "settlement: Confirm")
 
@@ -183,15 +219,17 @@ def main() -> int:
     tapped, need, keys, scrolls = Counter(), Counter(), 0, 0
     for label, hands, player, wanted in rows:
         n, tiles = sum(player.taps.values()), wanted["tile"]
+        needs = sum(wanted.values()) - wanted["end asked before"]
         print(
             f"  {label}: {hands} hands, {tiles} tiles, {n} taps (the record needs "
-            f"{sum(wanted.values())}) = {n / tiles:.2f} taps/tile, {player.scrolls} scrolls, "
+            f"{needs}) = {n / tiles:.2f} taps/tile, {player.scrolls} scrolls, "
             f"{player.keys} digits typed"
         )
         tapped += player.taps
         need += wanted
         keys += player.keys
         scrolls += player.scrolls
+    before = need.pop("end asked before")
     total, tiles = sum(tapped.values()), need["tile"]
     extra = total - sum(need.values())
     print(
@@ -199,6 +237,10 @@ def main() -> int:
         f"{scrolls} scrolls = {100 * scrolls / total:.1f} per 100 taps (goal 0: "
         f"{'met' if scrolls == 0 else 'MISSED'}); {total - extra} taps the record needs, "
         f"{extra} more (goal 0: {'met' if extra <= 0 else 'MISSED'}); {keys} digits typed"
+    )
+    print(
+        f"End questions: {before} before (every end asked unless the layouts were mirror "
+        f"images), {need['end']} now (only where the open ends after the play differ)"
     )
     print("  by kind, tapped / needed:")
     for kind in sorted(need | tapped):

@@ -32,7 +32,15 @@ from sqlite_utils import Database
 from assistant.club import cache, ratings, registry, seasons
 from assistant.club.seasons import Season
 from assistant.db import immediate
-from assistant.engine import Match, add_entry, replace_entry, replay, undo_entry
+from assistant.engine import (
+    Match,
+    add_entry,
+    correct_entry,
+    insert_entry,
+    remove_entry,
+    replay,
+    undo_entry,
+)
 
 CLOSE_AFTER = timedelta(minutes=30)
 ARCHIVE_AFTER = timedelta(days=7)  # a match in play untouched this long may be archived
@@ -289,14 +297,58 @@ def undo(db: Database, match_id: int, version: int, admin=False) -> Saved:
 
 
 def correct(
-    db: Database, match_id: int, version: int, position: int, entry: object, admin=False
+    db: Database,
+    match_id: int,
+    version: int,
+    position: int,
+    entry: object,
+    admin=False,
+    ends: dict[int, str] | None = None,
 ) -> Saved:
-    """Replaces event `position` of the last hand (`engine.replace_entry`)."""
+    """Replaces event `position` of the last hand (`engine.correct_entry`; `ends`: the end of
+    each later tile the correction made fit ends that make different games)."""
     return _write(
         db,
         match_id,
         version,
-        lambda stored, match: replace_entry(stored.record, position, entry, match),
+        lambda stored, match: correct_entry(stored.record, position, entry, match, ends),
+        admin,
+    )
+
+
+def insert_missed(
+    db: Database,
+    match_id: int,
+    version: int,
+    position: int,
+    entry: object,
+    admin=False,
+    ends: dict[int, str] | None = None,
+) -> Saved:
+    """A missed entry put in before event `position` of the last hand (`engine.insert_entry`)."""
+    return _write(
+        db,
+        match_id,
+        version,
+        lambda stored, match: insert_entry(stored.record, position, entry, match, ends),
+        admin,
+    )
+
+
+def remove_extra(
+    db: Database,
+    match_id: int,
+    version: int,
+    position: int,
+    admin=False,
+    ends: dict[int, str] | None = None,
+) -> Saved:
+    """Event `position` of the last hand taken out (`engine.remove_entry`)."""
+    return _write(
+        db,
+        match_id,
+        version,
+        lambda stored, match: remove_entry(stored.record, position, match, ends),
         admin,
     )
 

@@ -12,16 +12,21 @@ Where to look:
   entry said in JSON, `event_json`/`entry_json` write them;
 * entries.py — entering a match as the players say it: add an entry, undo the last one,
   correct one in the current hand;
+* corrections.py — fixing the current hand: an entry replaced, inserted or removed, the later
+  ones replayed after it (a later tile that now fits ends making different games asks its end);
+* pips.py — the pips left that follow from those known at the end of a hand;
 * limits.py — what one record may hold;
 * names.py — when two names are one person's (the seats, the registry);
 * cli.py — `python -m assistant replay`.
 """
 
+from .corrections import EndAsked, correct_entry, insert_entry, remove_entry
 from .entries import add_entry, entries_of, last_entry, new_record, replace_entry, undo_entry
 from .errors import RecordError
 from .layout import OpenEnd, Placed, Term
 from .match import EndChoice, Hand, Match
 from .moves import Draw, Entry, Event, Left, Pass, Play, ScoredHand
+from .pips import derived_pips
 from .record import entry_json, event_json, read_entry, read_event, replay
 from .rules import DESCRIPTIONS, PRESETS, Rules, preset, rules_for
 from .settlement import Settlement, rounded
@@ -32,6 +37,7 @@ __all__ = [
     "PRESETS",
     "TILES",
     "Draw",
+    "EndAsked",
     "EndChoice",
     "Entry",
     "Event",
@@ -48,10 +54,13 @@ __all__ = [
     "Settlement",
     "Term",
     "add_entry",
+    "correct_entry",
+    "derived_pips",
     "entries_of",
     "entry_json",
     "event_json",
     "halves",
+    "insert_entry",
     "is_double",
     "last_entry",
     "new_record",
@@ -59,6 +68,7 @@ __all__ = [
     "preset",
     "read_entry",
     "read_event",
+    "remove_entry",
     "replace_entry",
     "replay",
     "rounded",

@@ -84,14 +84,6 @@ class Placed(NamedTuple):
     spinner: bool
 
 
-MIRRORS = ({"left": "right", "right": "left"}, {"up": "down", "down": "up"})
-
-
-def _mirrored(state: tuple, swap: dict) -> tuple:
-    ends, *rest = state
-    return ({swap.get(name, name): end for name, end in ends.items()}, *rest)
-
-
 class Layout:
     """The tiles played in one hand and the open ends they leave."""
 
@@ -129,27 +121,33 @@ class Layout:
         return [end.name for end in self.ends.values() if end.value == a or end.value == b]
 
     def distinct_ends(self, tile: str, a: int, b: int) -> list[str]:
-        """The ends a tile fits, keeping only the first of two that make the same game.
+        """The ends a tile fits, keeping only the first of those that make the same game.
 
-        Laid on one end or the other, the tile leaves two layouts; when one is the other's
-        mirror image (left and right swapped, or up and down), every end shows the same value,
-        double and spinner, so the count is the same now and every later tile fits and counts
-        the same way: which end it went on changes nothing a referee would rule on (say a
-        double led, both sides showing 5, and 5-3 played). Such a tile need not be asked about.
+        Laid on one end or another, the tile leaves layouts whose open ends may show the same
+        values, doubles and spinner, only under other names (say a double led, both sides
+        showing 5, and 5-3 played; or 2-6 on either of two arms showing 6): the count is the
+        same now and every later tile fits and counts the same way, so which end it went on
+        changes nothing a referee would rule on. Such a tile need not be asked about.
         """
         fits = self.fitting_ends(a, b)
         if len(fits) < 2:
             return fits
         kept: list[str] = []
-        outcomes: list[tuple] = []
+        games: set[tuple] = set()
         for name in fits:
-            outcome = self.tried(tile, a, b, name)._state()
-            if not any(
-                outcome in (seen, *(_mirrored(seen, m) for m in MIRRORS)) for seen in outcomes
-            ):
+            game = self.tried(tile, a, b, name).game()
+            if game not in games:
                 kept.append(name)
-                outcomes.append(outcome)
+                games.add(game)
         return kept
+
+    def game(self) -> tuple:
+        """All that the count and every later play depend on, whatever the ends are called:
+        each open end's value, whether a double or the spinner shows there and whether it is a
+        spinner arm still empty (it does not count yet); a double led alone; the spinner."""
+        ends = sorted((e.value, e.double, e.spinner, e.tile is None) for e in self.ends.values())
+        lone = self.ends["left"].tile == self.ends["right"].tile
+        return tuple(ends), lone, self.spinner_value, self.spinner_arms
 
     def tried(self, tile: str, a: int, b: int, end_name: str) -> "Layout":
         """A copy of this layout with the tile laid on `end_name` (this one is left as it is)."""
@@ -162,12 +160,6 @@ class Layout:
         trial.placed = []
         trial.place(tile, a, b, end_name)
         return trial
-
-    def _state(self) -> tuple:
-        """All that the count and every later play depend on, by end name."""
-        ends = {n: (e.value, e.double, e.spinner, e.tile is None) for n, e in self.ends.items()}
-        lone = self.ends["left"].tile == self.ends["right"].tile  # a double led, alone
-        return ends, lone, self.spinner_value, self.spinner_arms
 
     def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
         """Lays a tile on an end (or the only end it fits); returns the end's name."""

@@ -103,6 +103,7 @@ def _install(app: Flask) -> None:
         laid_svg=dominoes.laid_svg,
         tile_svg=dominoes.tile_svg,
         layout_view=dominoes.view,
+        layout_fitted=dominoes.fitted,
         settlement_words=settled.explain,
         side_name=side_name,
         get_locale=get_locale,

@@ -62,3 +62,19 @@ def test_laying_on_either_end_scores_the_same_for_the_rest_of_the_match():
             if "left" in h:
                 match.enter(read_entry({"left": h["left"]}))
     assert asked and unasked
+
+
+def test_ends_under_other_names_showing_the_same_make_the_same_game():
+    # left 1, right 6, up 6 (both arms laid on), down still empty: 6-2 on the right or up
+    # leaves the same values, doubles and spinner, only under other names
+    events = ("X 5-5", "Y 5-6 right", "X 5-1 left", "Y 5-3 up", "X 3-6 up")
+    assert ends_offered("all-fives", *events, tile="6-2") == (["right", "up"], ["right"])
+
+
+def test_a_laid_arm_and_an_empty_one_showing_the_same_are_asked_about():
+    # right shows 5 on 3-5, up and down the spinner's 5 with nothing on them yet (not counted)
+    events = ("X 5-5", "Y 5-1 right", "X 5-4 left", "Y 1-3 right", "X 3-5 right")
+    assert ends_offered("all-fives", *events, tile="5-2") == (
+        ["right", "up", "down"],
+        ["right", "up"],
+    )

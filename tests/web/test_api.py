@@ -1,6 +1,6 @@
 """The JSON API on a real SQLite file: status codes and the record as the only truth."""
 
-from tests.helpers import example, post_json
+from tests.helpers import create, example, hand, post_json, record
 
 
 def new_match(client, name="spinner-lead-four-arms"):
@@ -104,3 +104,20 @@ def test_nothing_to_undo_is_422(client):
     match = new_match(client)
     response = post_json(client, f"/api/matches/{match['id']}/undo", {"version": 1})
     assert response.status_code == 422
+
+
+def test_a_correction_names_the_end_of_a_later_tile_it_makes_fit_two(client):
+    # Bo's 3-1 corrected to 4-3: Ann's 6-4 then fits left 6 and right 4, ends of different games
+    played = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))
+    match_id = create(client, played)
+    url = f"/api/matches/{match_id}/correct"
+    asked = post_json(client, url, {"version": 1, "position": 2, "play": "4-3"})
+    assert asked.status_code == 422
+    assert "Ann's 6-4 fits more than one end: say which" in asked.get_json()["error"]
+    for ends in ({"3": "middle"}, {"x": "left"}, ["left"], {"0": "left"}):
+        body = {"version": 1, "position": 2, "play": "4-3", "ends": ends}
+        assert post_json(client, url, body).status_code == 400
+    body = {"version": 1, "position": 2, "play": "4-3", "ends": {"3": "left"}}
+    saved = post_json(client, url, body)
+    assert saved.status_code == 200
+    assert saved.get_json()["record"]["hands"][0]["events"][2]["end"] == "left"

@@ -96,7 +96,7 @@ def test_the_position_of_a_correction(app, client, match, value):
 def test_pips_typed_get_the_engines_sentence(app, client, match, value):
     url = f"/matches/{match['id']}/left"
     form = {"version": match["version"], f"pips:{match['players'][0]}": value}
-    sentence = "there is no ended hand to settle"  # the engine judges, as for any pips
+    sentence = "There is no ended hand to settle"  # the engine judges, as for any pips
     refused(app, lambda: client.post(url, data=form), 422, sentence)
     preview = client.post(url + "/preview", data=form)
     assert preview.status_code == 200

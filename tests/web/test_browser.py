@@ -48,7 +48,7 @@ def test_a_whole_hand_by_taps_then_the_settlement(page: Page, live_server):
             played["hands"].append({"events": []})
         played["hands"][0]["events"].append(event)
     expect(page.get_by_role("heading", name="N went out!")).to_be_visible()
-    expect(page.locator(".last-play")).to_contain_text("→ N + S +10")
+    expect(page.locator(".last-scored")).to_contain_text("→ N + S +10")
 
     # E's tile tapped (its tiles a tap away), S's and W's pips typed.
     page.locator("fieldset:has-text('E holds')").get_by_text("Tiles").click()

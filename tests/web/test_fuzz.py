@@ -352,6 +352,7 @@ DYNAMIC = {
     "table/_hidden.html": "the keys of every `hidden` and `ask` dict the templates pass",
     "new/_form.html": "newmatch.ADVANCED",
     "history/_exports.html": "the history's filter (HISTORY_FILTER)",
+    "table/_later_end.html": "the change's own form, sent again with the end asked",
 }
 
 

@@ -116,7 +116,7 @@ def test_a_correction_a_later_play_no_longer_fits_is_refused_and_named(page: Pag
     fix(page, "5-1 by Y")
     page.get_by_role("button", name="5-4", exact=True).click()  # X laid 5-4 next
     expect(page.get_by_role("alert")).to_have_text(
-        "after the correction, X's 5-4 no longer fits: 5-4 has already been played this hand"
+        "After the correction, X's 5-4 no longer fits: 5-4 has already been played this hand"
     )
     expect(page.get_by_role("heading", name="Fix 5-1 by Y")).to_be_visible()  # still there
     assert server.get_json(f"/api/matches/{match_id}")["record"] == played  # nothing changed

@@ -49,7 +49,7 @@ def test_undo_says_what_it_took_away(client):
     assert '<p class="notice">Undone: 5-5 by Ann.</p>' in undone.text
     plain = client.post(f"/matches/{match_id}/undo", data={"version": 3})
     assert plain.status_code == 422  # nothing left to undo
-    assert "there is nothing to undo" in plain.text
+    assert "There is nothing to undo" in plain.text
 
 
 def test_a_correction_without_javascript_and_its_list(client):
@@ -69,7 +69,7 @@ def test_a_correction_without_javascript_and_its_list(client):
     refused = client.post(f"/matches/{match_id}/correct", data={"version": 2, "position": "2",
                                                                 "tile": "5-3"})  # fmt: skip
     assert refused.status_code == 422
-    assert "after the correction, X&#39;s 5-3 no longer fits" in refused.text
+    assert "After the correction, X&#39;s 5-3 no longer fits" in refused.text
     assert "Fix 5-0 by Y" in refused.text  # the correction stays open
     assert client.get(f"/matches/{match_id}?fix=99").text.count('class="entry-link"') == 5
 

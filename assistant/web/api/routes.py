@@ -9,7 +9,7 @@ from werkzeug.exceptions import BadRequest, HTTPException
 from assistant.club import store
 from assistant.engine import RecordError, read_entry, replay
 from assistant.web.base.auth import is_admin, refuse
-from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, json_number
+from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, json_number, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.errors import message
 from assistant.web.base.messages import explain
@@ -81,7 +81,8 @@ def undo(match_id: int):
 
 @bp.post("/matches/<int:match_id>/correct")
 def correct(match_id: int):
-    """{"version", "position": N, ...entry}: event N (1, 2, …) of the current hand replaced."""
+    """{"version", "position": N, ...entry}: event N (1, 2, …) of the current hand replaced;
+    "ends": {"M": END} names the end of a later tile M the correction makes fit two ends."""
     body = _json_object()
     version = _version(body)
     position = json_number(body.get("position"), 1, MAX_POSITION)
@@ -92,9 +93,27 @@ def correct(match_id: int):
                 most=MAX_POSITION,
             )
         )
-    said = {key: value for key, value in body.items() if key not in ("version", "position")}
+    ends = _later_ends(body.get("ends", {}))
+    said = {key: value for key, value in body.items() if key not in ("version", "position", "ends")}
     entry = read_entry(said)
-    return _saved(store.correct(get_db(), match_id, version, position, entry, admin=is_admin()))
+    return _saved(
+        store.correct(get_db(), match_id, version, position, entry, admin=is_admin(), ends=ends)
+    )
+
+
+def _later_ends(ends: object) -> dict[int, str]:
+    """{"3": "left"}: the end of a later tile the correction makes fit ends of different games
+    (asked as the table asks it: without it, the 422 names the tile)."""
+    later = {}
+    if isinstance(ends, dict):
+        for key, end in ends.items():
+            number = whole_number(key, 1, MAX_POSITION)
+            if number is None or end not in ("left", "right", "up", "down"):
+                break
+            later[number] = end
+        else:
+            return later
+    raise BadRequest(_('"ends" must map later entries\' numbers to their ends: {"3": "left"}.'))
 
 
 @bp.post("/matches/<int:match_id>/leader")

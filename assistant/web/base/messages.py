@@ -32,3 +32,9 @@ def explain(error: RecordError, where: bool = False) -> str:
         place = _("hand %(hand)s, event %(event)s", hand=error.hand, event=error.event)
     # Translators: where in a record and why; French puts a narrow space before ":".
     return _("%(place)s: %(reason)s", place=place, reason=reason)
+
+
+def sentence(text: str) -> str:
+    """A message shown on its own: its first letter a capital (the engine's sentences start in
+    lower case, to be placed inside others)."""
+    return text[:1].upper() + text[1:]

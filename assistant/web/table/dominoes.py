@@ -127,7 +127,7 @@ def _corner(tile, inner, outer, cursor, direction) -> tuple[Drawn, tuple, tuple]
     return drawn, cursor, (nx, ny)
 
 
-def _lay(placed_tiles: list, centre: tuple | None) -> dict:
+def _lay(placed_tiles: list, centre: tuple | None, reach: int = REACH) -> dict:
     """The tiles placed on a plane from the lead at 0,0; with `centre`, the left and right arms
     turn their corner once they run `REACH` half-tiles out from it. The spinner's up and down
     arms grow across its part of the line (sideways, if it lies where an arm has turned)."""
@@ -148,7 +148,8 @@ def _lay(placed_tiles: list, centre: tuple | None) -> dict:
             arms[arm] = _from_spinner(arm, spinner_at, down)
         cursor, direction, turned = arms[arm]
         clear = _clear_of_spinner(spinner_at, cursor, direction)
-        if arm in ("left", "right") and clear and _turns(centre, cursor, direction, turned, double):
+        turns = _turns(centre, cursor, direction, turned, double, reach)
+        if arm in ("left", "right") and clear and turns:
             tile_drawn, cursor, direction = _corner(tile, inner, outer, cursor, direction)
             turned = True
         else:
@@ -181,36 +182,50 @@ def _clear_of_spinner(spinner_at, cursor, direction) -> bool:
     return not 0 <= past < 1.5
 
 
-def _turns(centre, cursor, direction, turned, double) -> bool:
+def _turns(centre, cursor, direction, turned, double, reach: int = REACH) -> bool:
     """Whether the next tile turns the arm's corner: once, on a plain tile that would run past
     `REACH` from the centre."""
     if centre is None or turned or double or direction not in CLOCKWISE:
         return False
     (dx, dy), (cx, cy) = direction, cursor
     out = (cx - centre[0]) * dx + (cy - centre[1]) * dy
-    return out + 2 > REACH
+    return out + 2 > reach
 
 
-def layout(placed_tiles: list) -> dict:
+def layout(placed_tiles: list, reach: int = REACH) -> dict:
     """The tiles of a hand placed on a plane, long arms turned at their corner, with each arm's
     open end (cursor) and direction there, and the centre the picture is drawn around: the
     spinner, the lead when there is none, or None (the picture's own middle) when the spinner
     lies too far out along the line to be its centre."""
     spinner = _lay(placed_tiles, None)["spinner_at"]
-    if spinner is None or abs(spinner[0]) + 1 <= REACH:
+    if spinner is None or abs(spinner[0]) + 1 <= reach:
         centre = spinner or (0, 0)
-        laid = _lay(placed_tiles, centre)
+        laid = _lay(placed_tiles, centre, reach)
         laid["centre"] = centre
     else:
-        laid = _lay(placed_tiles, (0, 0))
+        laid = _lay(placed_tiles, (0, 0), reach)
         laid["centre"] = None
     return laid
 
 
-def view(placed_tiles: list, open_ends: list) -> dict:
+def fitted(placed_tiles: list, open_ends: list, width: float, height: float) -> dict:
+    """The layout drawn as large as a `width` x `height` box allows (the layout on a screen of
+    its own): its arms turn where the picture then fills the box best, its viewBox just holds
+    it."""
+    best, scale = None, 0.0
+    for reach in range(REACH, REACH + 14):
+        drawn = view(placed_tiles, open_ends, centred=False, reach=reach)
+        box = drawn["box"]
+        fits = min(width / box[2], height / box[3])
+        if fits > scale * 1.02:  # a longer reach only when it draws noticeably larger
+            best, scale = drawn, fits
+    return best
+
+
+def view(placed_tiles: list, open_ends: list, centred: bool = True, reach: int = REACH) -> dict:
     """What `_drawing.html` draws: the tiles, the open ends' labels, and a viewBox centred on
-    the spinner (or the lead)."""
-    laid = layout(placed_tiles)
+    the spinner (or the lead); not `centred`: the viewBox just holds them."""
+    laid = layout(placed_tiles, reach)
     labels = []
     for end in open_ends:
         cursor, direction, _turned = laid["arms"].get(end.name, [(0, 0), (0, 0), False])
@@ -218,12 +233,15 @@ def view(placed_tiles: list, open_ends: list) -> dict:
         labels.append(EndLabel(end.name, end.value, cx + dx * 0.3, cy + dy * 0.7, direction))
     xs = [t.x for t in laid["tiles"]] + [t.x + t.w for t in laid["tiles"]]
     ys = [t.y for t in laid["tiles"]] + [t.y + t.h for t in laid["tiles"]]
-    # A label is about 3 half-tiles wide, on the side its anchor leaves open.
-    xs += [label.x + {"end": -3, "start": 3}.get(label.anchor, 1.5) for label in labels]
-    xs += [label.x - 1.5 for label in labels if label.anchor == "middle"]
+    # A label is about 3 half-tiles wide (5.2 in the larger letters of the layout's own screen),
+    # on the side its anchor leaves open.
+    wide = 3 if centred else 5.2
+    xs += [label.x + {"end": -wide, "start": wide}.get(label.anchor, wide / 2) for label in labels]
+    xs += [label.x - wide / 2 for label in labels if label.anchor == "middle"]
     ys += [label.y for label in labels]
     margin = 0.8
-    ox, oy = laid["centre"] or ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    ox, oy = (laid["centre"] if centred else None) or middle
     half_w = max(ox - min(xs), max(xs) - ox) + margin
     half_h = max(oy - min(ys), max(ys) - oy) + margin
     box = (ox - half_w, oy - half_h, 2 * half_w, 2 * half_h)

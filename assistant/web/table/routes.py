@@ -24,6 +24,7 @@ from flask_babel import gettext as _
 from assistant.club import draws, store
 from assistant.engine import (
     Draw,
+    EndAsked,
     Entry,
     Left,
     Pass,
@@ -38,8 +39,8 @@ from assistant.web.base.auth import is_admin
 from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
-from assistant.web.base.i18n import elided, end_name
-from assistant.web.base.messages import explain
+from assistant.web.base.i18n import END_NAMES, elided, end_name
+from assistant.web.base.messages import explain, sentence
 from assistant.web.base.pages import go, match_or_404, page, watch_code
 from assistant.web.table.view import Table, build, hand_entries
 
@@ -86,14 +87,23 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     except store.StoppedMatch as stopped:
         message = _("This match was stopped: it takes no more entries.")
         return _table(build(stopped.fresh, message=message), 409)
+    except EndAsked as asked:  # a change that makes a later tile fit two ends: which one?
+        redo = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_REDONE]
+        table = build(match_or_404(match_id), later_end=asked, redo=redo, **extra)
+        table.redo_action = request.path
+        return _table(table)
     except RecordError as error:
-        return _table(build(match_or_404(match_id), message=explain(error), **extra), 422)
+        table = build(match_or_404(match_id), message=sentence(explain(error)), **extra)
+        return _table(table, 422)
     said = notice(saved) if notice else None
     if htmx and not htmx.boosted:
         return _table(build(saved.stored, saved.match, notice=said))
     if said:
         flash(said)
     return _see(match_id)
+
+
+_NOT_REDONE = ("csrf_token", "version")
 
 
 def _enter(match_id: int, entry: Entry, **extra) -> Response:
@@ -112,11 +122,14 @@ def _enter(match_id: int, entry: Entry, **extra) -> Response:
 @bp.get("/matches/<int:match_id>")
 def table(match_id: int):
     """The table; `?tile=T` asks where T goes, `?fix=0` lists the hand's entries to correct,
-    `?fix=N` corrects entry N (with `tile` when the tile replacing it fits several ends)."""
+    `?fix=N` corrects entry N (with `tile` when the tile replacing it fits several ends),
+    `?fix=N&insert=1` puts in an entry missed before it, `?layout=1` shows the layout alone."""
     table = build(match_or_404(match_id))
     fix = whole_number(request.args.get("fix"), 0, MAX_POSITION)
     if fix is not None and table.can_fix:
         table.fixing = fix if fix <= len(table.entries()) else 0
+        table.inserting = table.fixing > 1 and request.args.get("insert") == "1"
+    table.showing_layout = request.args.get("layout") == "1" and table.phase == "play"
     tile = request.args.get("tile")
     if tile:  # its end is asked when it fits ends that make different games; else ignored
         asked = table.before_fixed() if table.fixing else table
@@ -174,21 +187,41 @@ def _undone(entry: Entry | None) -> str | None:
     return elided(_("Undone: %(player)s's pass.", player=entry.player))
 
 
-@bp.post("/matches/<int:match_id>/correct")
-def correct(match_id: int):
-    """Entry `position` of the current hand replaced by what the form says instead: a tile
-    (and its end), a draw or a pass. The later entries are replayed after it; one that no
-    longer fits is named, and nothing changes."""
+def _said(form) -> Entry:
+    """The entry a correction's form says: a tile (and its end), a draw or a pass."""
+    if "draw" in form:
+        return Draw(1)
+    if "pass" in form:
+        return Pass()
+    return Play(form.get("tile", ""), form.get("end") or None)
+
+
+def _later_ends(form) -> dict[int, str]:
+    """`end:N=E`: the end of the hand's tile N, asked after a change made it fit two ends."""
+    ends = {}
+    for key, value in form.items():
+        if key.startswith("end:") and value in END_NAMES:
+            position = whole_number(key[4:], 1, MAX_POSITION)
+            if position is not None:
+                ends[position] = value
+    return ends
+
+
+def _position() -> int:
     number = whole_number(request.form.get("position"), 1, MAX_POSITION)
     if number is None:
         abort(400, _("Say which entry to correct."))
-    form = request.form
-    if "draw" in form:
-        entry: Entry = Draw(1)
-    elif "pass" in form:
-        entry = Pass()
-    else:
-        entry = Play(form.get("tile", ""), form.get("end") or None)
+    return number
+
+
+@bp.post("/matches/<int:match_id>/correct")
+def correct(match_id: int):
+    """Entry `position` of the current hand replaced by what the form says instead: a tile
+    (and its end), a draw or a pass. The later entries are replayed after it; a later tile that
+    now fits ends making different games asks its end; one that no longer fits is named, and
+    nothing changes."""
+    number = _position()
+    entry, ends = _said(request.form), _later_ends(request.form)
     before = hand_entries(build(match_or_404(match_id)).match)
     was = before[number - 1].words if 1 <= number <= len(before) else None
 
@@ -203,8 +236,55 @@ def correct(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version: store.correct(db, match_id, version, number, entry, admin=is_admin()),
+        lambda db, version: store.correct(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends
+        ),
         notice=corrected,
+        fixing=number,
+    )
+
+
+@bp.post("/matches/<int:match_id>/insert")
+def insert_missed(match_id: int):
+    """A missed entry put in before entry `position` of the current hand, by the player whose
+    turn it was then; the later entries go to whose turn it now is."""
+    number = _position()
+    entry, ends = _said(request.form), _later_ends(request.form)
+
+    def inserted(saved: store.Saved) -> str | None:
+        after = hand_entries(saved.match)
+        if number >= len(after):
+            return None
+        return _(
+            "Put in: %(missed)s, before %(next)s.",
+            missed=after[number - 1].words,
+            next=after[number].words,
+        )
+
+    return _write(
+        match_id,
+        lambda db, version: store.insert_missed(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends
+        ),
+        notice=inserted,
+        fixing=number,
+        inserting=True,
+    )
+
+
+@bp.post("/matches/<int:match_id>/remove")
+def remove_extra(match_id: int):
+    """Entry `position` of the current hand taken out (entered twice, or by mistake)."""
+    number = _position()
+    ends = _later_ends(request.form)
+    before = hand_entries(build(match_or_404(match_id)).match)
+    was = before[number - 1].words if 1 <= number <= len(before) else None
+    return _write(
+        match_id,
+        lambda db, version: store.remove_extra(
+            db, match_id, version, number, admin=is_admin(), ends=ends
+        ),
+        notice=lambda _saved: _("Removed: %(was)s.", was=was) if was else None,
         fixing=number,
     )
 
@@ -249,15 +329,18 @@ def choose_leader(match_id: int):
 
 
 def _left_from_form(players: list[str]) -> dict:
-    """Per player: the tiles tapped, else the pip total typed; players with neither are left out.
-    Pips that are not a number go to the engine as typed, for its sentence."""
+    """Per player: the tiles ticked, else the pip total typed; players with neither, and those
+    whose field shows pips the engine worked out (`derived`), are left out (they are worked out
+    again from the rest). Pips that are not a number go to the engine as typed, for its
+    sentence."""
     left: dict = {}
+    derived = set(request.form.getlist("derived"))
     for player in players:
         tiles = request.form.getlist(f"tiles:{player}")
         pips = request.form.get(f"pips:{player}", "").strip()
         if tiles:
             left[player] = tiles
-        elif pips:
+        elif pips and player not in derived:
             number = whole_number(pips, 0, MAX_PIPS)
             left[player] = pips if number is None else number
     return left
@@ -265,17 +348,28 @@ def _left_from_form(players: list[str]) -> dict:
 
 @bp.post("/matches/<int:match_id>/left/preview")
 def preview_left(match_id: int):
+    """What Confirm would enter: the settlement, or what is still missing; the fields of the
+    pips worked out from those typed come with it (htmx swaps them in place)."""
     stored = match_or_404(match_id)
     table = build(stored, left_form=_left_from_form(stored.record["players"]))
     if htmx:
-        return page("table.html", "table/_preview.html", table=table)
+        return page("table.html", "table/_checked.html", table=table)
     return _table(table)
 
 
 @bp.post("/matches/<int:match_id>/left")
 def enter_left(match_id: int):
-    left = _left_from_form(match_or_404(match_id).record["players"])
-    return _enter(match_id, Left(left), left_form=left)
+    """The pips left, typed, ticked or worked out. With a player's still missing nothing is
+    entered: the form comes back as it was typed, saying whose are missing."""
+    stored = match_or_404(match_id)
+    typed = _left_from_form(stored.record["players"])
+    table = build(stored, left_form=typed)
+    left = table.left_entry()
+    missing = [p for p in table.hand.needs_left if p not in left]
+    if table.phase == "settle" and missing:
+        table.message = _("Still needed: the pips of %(players)s.", players=", ".join(missing))
+        return _table(table, 422)
+    return _enter(match_id, Left(left), left_form=typed)
 
 
 @bp.post("/matches/<int:match_id>/final")

@@ -10,19 +10,22 @@ from assistant.club.store import StoredMatch
 from assistant.engine import (
     TILES,
     Draw,
+    EndAsked,
     Left,
     Match,
     Play,
     RecordError,
     add_entry,
+    derived_pips,
     halves,
+    pips,
     read_event,
     replay,
     tile_name,
 )
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import elided, end_name, number, signed, term_text
-from assistant.web.base.messages import explain
+from assistant.web.base.messages import explain, sentence
 from assistant.web.base.pages import side_name
 from assistant.web.table import settled
 
@@ -124,6 +127,12 @@ class Table:
     def stopped(self) -> str | None:
         """When the match was stopped before anyone won (it takes no more entries)."""
         return self.stored.stopped if self.match.winner is None else None
+
+    inserting: bool = False  # with `fixing`: an entry missed before that one is put in
+    later_end: EndAsked | None = None  # a change made a later tile fit two ends: which one?
+    redo: list = field(default_factory=list)  # the change's form, sent again with that end
+    redo_action: str | None = None
+    showing_layout: bool = False  # the layout on a screen of its own, as large as it fits
 
     @property
     def id(self) -> int:
@@ -295,17 +304,49 @@ class Table:
         few = [p for p in hand.needs_left if hand.tiles_held[p] <= 3]
         return bool(few) and few[0] == player
 
+    def derived_left(self) -> dict[str, int]:
+        """The pips the engine works out from those typed (and the tiles ticked)."""
+        typed = {p: v for p, v in self.left_form.items() if not isinstance(v, str)}
+        if len(typed) != len(self.left_form):
+            return {}
+        return derived_pips(self.hand, typed)
+
+    def left_entry(self) -> dict:
+        """What Confirm enters: the pips typed or ticked, and those worked out from them."""
+        return self.derived_left() | self.left_form
+
+    def pips_rows(self) -> list["PipsRow"]:
+        """A row per player whose pips are needed: what the field shows, and whether the
+        engine worked it out (still to be corrected by typing over it)."""
+        hand, derived = self.hand, self.derived_left()
+        rows = []
+        for index, player in enumerate(hand.needs_left):
+            given = self.left_form.get(player)
+            ticked = given if isinstance(given, list) else []
+            if ticked:
+                value: object = sum(pips(tile) for tile in ticked if tile in TILES)
+            elif given is None:
+                value = derived.get(player)
+            else:
+                value = given if isinstance(given, int) else None
+            low, high = hand.pip_bounds(player)
+            shown = bool(ticked) or (given is None and self.tiles_shown(player))
+            rows.append(
+                PipsRow(index, player, hand.tiles_held[player], low, high, value,
+                        given is None and player in derived, ticked, shown)
+            )  # fmt: skip
+        return rows
+
     def preview(self) -> dict | None:
         """The settlement the typed tiles or pips would give, before it is confirmed: the same
         words as once it is confirmed, from the engine's own settlement."""
-        if not self.left_form:
+        left = self.left_entry()
+        if not left:
             return None
         try:
-            _record, result = add_entry(
-                self.stored.record, Left(self.left_form), replayed=self.match
-            )
+            _record, result = add_entry(self.stored.record, Left(left), replayed=self.match)
         except RecordError as error:
-            return {"error": explain(error)}
+            return {"error": sentence(explain(error))}
         hand = result.hands[-1]
         if hand.settlement is None:
             missing = ", ".join(hand.missing_left)
@@ -356,6 +397,30 @@ class Table:
             hands.append({"events": current["events"][: entry.position - 1]})
         before = replay({**record, "hands": hands}, prefix=self.match)
         return Table(self.stored, before, entry.player, choosing=self.choosing)
+
+    def later_table(self) -> "Table | None":
+        """The hand just before the later tile whose end a change made a question."""
+        asked = self.later_end
+        if asked is None:
+            return None
+        return Table(self.stored, asked.match, None, choosing=asked.tile)
+
+
+@dataclass
+class PipsRow:
+    index: int
+    player: str
+    held: int
+    low: int
+    high: int
+    value: object  # the pips shown in the field: typed, the ticked tiles' sum, or worked out
+    derived: bool
+    ticked: list
+    tiles_open: bool
+
+    @property
+    def missing(self) -> bool:
+        return self.value is None
 
 
 def _runs(entries: list[Entry]) -> list[tuple[str, str, int]]:
