@@ -1,28 +1,230 @@
-// Tells the player when a tap was not saved, so they tap again instead of losing it.
-document.addEventListener("htmx:sendError", () => {
-  document.getElementById("offline").hidden = false;
+// Tells the player when a form was not sent (the table's taps wait instead, below), and on a
+// read-only screen (the watch page, the board) that it is reconnecting and since when.
+const polls = (event) => (event.detail.elt.getAttribute("hx-trigger") || "").startsWith("every");
+const shown = (id, on) => {
+  const element = document.getElementById(id);
+  if (element) element.hidden = !on;
+};
+let lastPoll = new Date().toLocaleTimeString();
+document.addEventListener("htmx:sendError", (event) => {
+  const since = document.getElementById("reconnecting");
+  if (since && polls(event)) {
+    since.textContent = since.dataset.words.replace("{time}", lastPoll);
+    since.hidden = false;
+  } else if (!document.getElementById("table")) {
+    shown("offline", true);
+  }
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful || event.detail.xhr.status) {
-    document.getElementById("offline").hidden = true;
+    shown("offline", false);
+    shown("reconnecting", false);
   }
   if (event.detail.successful) {
-    document.getElementById("problem").hidden = true;
+    shown("problem", false);
+    if (polls(event)) lastPoll = new Date().toLocaleTimeString();
   }
 });
 
 // A request the server refused (an expired form, a match deleted meanwhile, a crash) changes
 // nothing on the screen: say why, in the player's language, from the error page's message.
-document.addEventListener("htmx:responseError", (event) => {
+function problem(html) {
   const banner = document.getElementById("problem");
-  const page = new DOMParser().parseFromString(event.detail.xhr.responseText || "", "text/html");
+  const page = new DOMParser().parseFromString(html || "", "text/html");
   const said = page.querySelector("[data-error-message]");
   const text = said && said.textContent.trim();
   banner.querySelector(".problem-text").textContent = text || banner.dataset.fallback;
   banner.hidden = false;
-});
+}
+document.addEventListener("htmx:responseError", (event) => problem(event.detail.xhr.responseText));
 document.addEventListener("click", (event) => {
-  if (event.target.closest("[data-dismiss]")) {
-    document.getElementById("problem").hidden = true;
-  }
+  if (event.target.closest("[data-dismiss]")) shown("problem", false);
 });
+
+// The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
+// kept in localStorage: sent one at a time, each with the version the table has once the taps
+// before it are recorded, sent again with the same id when no answer came (the server answers
+// a tap it already has as done). The server judges: a refused tap is named in the table it
+// sends, and the taps made after it are dropped and named too. Meanwhile the table follows the
+// other phones by a poll (304 while nothing changed), never while a tap or typing is under way.
+(() => {
+  const WRITES = /\/(play|draw|pass|undo|correct|turn|leader|left)$/;
+  const TIMEOUT = 8000;
+  const POLL = 2000;
+  const key = `taps:${location.pathname}`;
+  const table = () => document.getElementById("table");
+  let queue = JSON.parse(localStorage.getItem(key) || "[]");
+  let sending = false;
+  let failures = 0;
+  let why = "";
+  let note = "";
+  let typing = false;
+  let last = { at: 0 };
+  let updated = new Date();
+  if (!table()) return;
+
+  const save = () => localStorage.setItem(key, JSON.stringify(queue));
+  const words = (name, value) => {
+    const said = document.getElementById("taps").dataset[name] || "";
+    return value ? said.replace(/\{\w+\}/, value) : said;
+  };
+  const newId = () =>
+    Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+  function show() {
+    const count = queue.length;
+    const banner = document.getElementById("taps");
+    banner.querySelector(".taps-count").textContent = count
+      ? `${words(count === 1 ? "one" : "many", String(count))}: ${queue.map((t) => t.label).join(", ")}`
+      : note;
+    banner.querySelector(".taps-why").textContent = why;
+    banner.hidden = !(count || note || why);
+    for (const button of table().querySelectorAll(".pending")) button.classList.remove("pending");
+    for (const tap of queue) {
+      for (const form of table().querySelectorAll("form")) {
+        const button = [...form.querySelectorAll("button")].find(
+          (b) => (b.formAction || form.action) === tap.url && b.name === tap.name && b.value === tap.value,
+        );
+        if (button) button.classList.add("pending");
+      }
+    }
+  }
+
+  function swap(html) {
+    table().outerHTML = html;
+    htmx.process(table());
+    typing = false;
+    updated = new Date();
+    show();
+    snapshot();
+  }
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      const button = event.submitter;
+      const url = (button && button.getAttribute("formaction") && button.formAction) || form.action;
+      if (!table().contains(form) || !WRITES.test(new URL(url).pathname)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const name = (button && button.name) || "";
+      const value = (button && button.value) || "";
+      const same = url + name + value;
+      const now = Date.now();
+      const double = last.same === same && now - last.at < 400;
+      last = { same, at: now };
+      if (double || (name === "tile" && queue.some((t) => t.url === url && t.value === value))) return;
+      const fields = [...new FormData(form)].filter(([field]) => field !== "version");
+      if (name) fields.push([name, value]);
+      const label = (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "";
+      queue.push({ id: newId(), url, name, value, fields, label, version: null });
+      note = "";
+      save();
+      show();
+      send();
+    },
+    true,
+  );
+
+  async function send() {
+    if (sending || !queue.length) return;
+    const tap = queue[0];
+    if (tap.version === null) {
+      tap.version = table().querySelector("input[name=version]").value;
+      tap.turn = table().dataset.turn;
+      save();
+    }
+    const body = new URLSearchParams(tap.fields);
+    body.set("version", tap.version);
+    body.set("tap", tap.id);
+    if (tap.turn) body.set("turn", tap.turn);
+    sending = true;
+    why = navigator.onLine ? words("sending") : words("offline");
+    show();
+    const stop = new AbortController();
+    const slow = setTimeout(() => stop.abort(), TIMEOUT);
+    let answer = null;
+    try {
+      answer = await fetch(tap.url, { method: "POST", body, headers: { "HX-Request": "true" }, signal: stop.signal });
+    } catch {
+      answer = null;
+    }
+    clearTimeout(slow);
+    sending = false;
+    if (!answer || [502, 503, 504].includes(answer.status)) {
+      failures += 1;
+      why = navigator.onLine ? words("slow") : words("offline");
+      show();
+      setTimeout(send, Math.min(500 * 2 ** failures, 5000));
+      return;
+    }
+    failures = 0;
+    why = "";
+    const moved = answer.headers.get("HX-Redirect");
+    const html = await answer.text();
+    queue.shift();
+    if (!answer.ok && queue.length) {
+      note = words("also", queue.map((t) => t.label).join(", "));
+      queue = [];
+    }
+    save();
+    if (moved) {
+      location.href = moved;
+    } else if (answer.ok || answer.status === 409 || answer.status === 422) {
+      swap(html);
+      window.scrollTo(0, 0);
+    } else {
+      show();
+      problem(html);
+    }
+    send();
+  }
+
+  async function follow() {
+    const busy = sending || queue.length || typing || document.hidden;
+    const asking = table().matches(".fixing") || table().querySelector(".end-choice");
+    if (busy || asking || document.querySelector(".htmx-request")) return;
+    let html;
+    try {
+      const answer = await fetch(table().dataset.live, { headers: { "HX-Request": "true" } });
+      if (!answer.ok) return;
+      html = await answer.text();
+    } catch {
+      why = words("reconnecting", updated.toLocaleTimeString());
+      return show();
+    }
+    updated = new Date();
+    if (why && !queue.length) why = "";
+    const version = /name="version" value="(\d+)"/.exec(html);
+    const mine = table().querySelector("input[name=version]");
+    if (version && mine && version[1] !== mine.value && !sending && !queue.length && !typing) swap(html);
+    else show();
+  }
+
+  // The page as it is now, for the service worker to show after a reload with no network.
+  function snapshot() {
+    if (!window.caches) return;
+    const page = `<!doctype html>\n${document.documentElement.outerHTML}`;
+    const headers = { "Content-Type": "text/html; charset=utf-8" };
+    caches.open("allfives").then((cache) => cache.put(location.pathname, new Response(page, { headers })));
+  }
+
+  document.addEventListener("input", (event) => {
+    if (table().contains(event.target)) typing = true;
+  });
+  document.addEventListener("htmx:sendError", () => {
+    why = words("reconnecting", updated.toLocaleTimeString());
+    show();
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    typing = false;
+    show();
+  });
+  window.addEventListener("online", send);
+  setInterval(follow, POLL);
+  show();
+  snapshot();
+  send();
+  if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js");
+})();

@@ -42,10 +42,11 @@ def init_app(app: Flask) -> None:
     admin.init_app(app)
     errors.init_app(app)
 
-    from assistant.web import club, draws, history, live, nights, season
+    from assistant.web import club, draws, history, live, nights, phone, season
 
     for blueprint in (club.bp, history.bp, live.bp, season.bp, nights.bp, draws.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(phone.bp)
 
 
 def _max_age(filename: str | None) -> int | None:

@@ -9,7 +9,7 @@ from werkzeug.exceptions import BadRequest, HTTPException
 from assistant.club import store
 from assistant.engine import RecordError, replay
 from assistant.web.admin import is_admin, refuse
-from assistant.web.bounds import MAX_POSITION, MAX_VERSION, json_number
+from assistant.web.bounds import MAX_POSITION, MAX_VERSION, TAP_ID, json_number
 from assistant.web.db import get_db
 from assistant.web.errors import message
 from assistant.web.messages import explain
@@ -42,6 +42,15 @@ def _version(body: dict) -> int:
     return version
 
 
+def _tap(body: dict) -> str | None:
+    """The id the caller gave this write, so that sending it again is safe: a tap the match
+    already recorded is answered as done (200, the match as it is)."""
+    tap = body.get("tap")
+    if tap is not None and not (isinstance(tap, str) and TAP_ID.fullmatch(tap)):
+        raise BadRequest(_('"tap" must be 8 to 64 letters, digits, "-" or "_".'))
+    return tap
+
+
 def _saved(saved: store.Saved):
     return state(saved.stored, match=saved.match)
 
@@ -67,14 +76,16 @@ def add_event(match_id: int):
     games; {"draw": 1}; {"pass": true}; {"left": {...}}; "player" may be given, and is checked."""
     body = _json_object()
     version = _version(body)
-    entry = {key: value for key, value in body.items() if key != "version"}
-    return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin()))
+    tap = _tap(body)
+    entry = {key: value for key, value in body.items() if key not in ("version", "tap")}
+    return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin(), tap=tap))
 
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    version = _version(_json_object())
-    return _saved(store.undo(get_db(), match_id, version, admin=is_admin()))
+    body = _json_object()
+    version = _version(body)
+    return _saved(store.undo(get_db(), match_id, version, admin=is_admin(), tap=_tap(body)))
 
 
 @bp.post("/matches/<int:match_id>/correct")
@@ -90,8 +101,11 @@ def correct(match_id: int):
                 most=MAX_POSITION,
             )
         )
-    entry = {key: value for key, value in body.items() if key not in ("version", "position")}
-    return _saved(store.correct(get_db(), match_id, version, position, entry, admin=is_admin()))
+    tap = _tap(body)
+    entry = {key: value for key, value in body.items() if key not in ("version", "position", "tap")}
+    return _saved(
+        store.correct(get_db(), match_id, version, position, entry, admin=is_admin(), tap=tap)
+    )
 
 
 @bp.post("/matches/<int:match_id>/leader")
@@ -102,7 +116,7 @@ def choose_leader(match_id: int):
     leader = body.get("leader")
     if leader not in store.get(get_db(), match_id).record["players"]:
         raise BadRequest(_("Pick one of the players."))
-    return _saved(store.choose_leader(get_db(), match_id, version, leader))
+    return _saved(store.choose_leader(get_db(), match_id, version, leader, tap=_tap(body)))
 
 
 @bp.errorhandler(RecordError)
@@ -114,6 +128,11 @@ def broken_rule(error: RecordError):
 def stale(error: store.StaleVersion):
     body = state(error.fresh) | {"error": _("The table changed — here is the latest.")}
     return body, 409
+
+
+@bp.errorhandler(store.TapDone)
+def done(error: store.TapDone):
+    return state(error.fresh)
 
 
 @bp.errorhandler(store.ClosedMatch)
