@@ -5,7 +5,7 @@ const shown = (id, on) => {
   const element = document.getElementById(id);
   if (element) element.hidden = !on;
 };
-let lastPoll = new Date().toLocaleTimeString();
+let lastPoll = new Date().toLocaleTimeString(document.documentElement.lang);
 document.addEventListener("htmx:sendError", (event) => {
   const since = document.getElementById("reconnecting");
   if (since && polls(event)) {
@@ -22,7 +22,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   }
   if (event.detail.successful) {
     shown("problem", false);
-    if (polls(event)) lastPoll = new Date().toLocaleTimeString();
+    if (polls(event)) lastPoll = new Date().toLocaleTimeString(document.documentElement.lang);
   }
 });
 
@@ -63,6 +63,7 @@ document.addEventListener("click", (event) => {
   let updated = new Date();
   if (!table()) return;
 
+  const target = (form, button) => (button && button.getAttribute("formaction") ? button.formAction : form.action);
   const save = () => localStorage.setItem(key, JSON.stringify(queue));
   const words = (name, value) => {
     const said = document.getElementById("taps").dataset[name] || "";
@@ -83,7 +84,7 @@ document.addEventListener("click", (event) => {
     for (const tap of queue) {
       for (const form of table().querySelectorAll("form")) {
         const button = [...form.querySelectorAll("button")].find(
-          (b) => (b.formAction || form.action) === tap.url && b.name === tap.name && b.value === tap.value,
+          (b) => target(form, b) === tap.url && b.name === tap.name && b.value === tap.value,
         );
         if (button) button.classList.add("pending");
       }
@@ -91,6 +92,7 @@ document.addEventListener("click", (event) => {
   }
 
   function swap(html) {
+    last = { at: 0 }; // a tap on the new table is never the double of one on the old
     table().outerHTML = html;
     htmx.process(table());
     typing = false;
@@ -104,7 +106,7 @@ document.addEventListener("click", (event) => {
     (event) => {
       const form = event.target;
       const button = event.submitter;
-      const url = (button && button.getAttribute("formaction") && button.formAction) || form.action;
+      const url = target(form, button);
       if (!table().contains(form) || !WRITES.test(new URL(url).pathname)) return;
       event.preventDefault();
       event.stopPropagation();
@@ -191,7 +193,7 @@ document.addEventListener("click", (event) => {
       if (!answer.ok) return;
       html = await answer.text();
     } catch {
-      why = words("reconnecting", updated.toLocaleTimeString());
+      why = words("reconnecting", updated.toLocaleTimeString(document.documentElement.lang));
       return show();
     }
     updated = new Date();
@@ -214,10 +216,11 @@ document.addEventListener("click", (event) => {
     if (table().contains(event.target)) typing = true;
   });
   document.addEventListener("htmx:sendError", () => {
-    why = words("reconnecting", updated.toLocaleTimeString());
+    why = words("reconnecting", updated.toLocaleTimeString(document.documentElement.lang));
     show();
   });
   document.addEventListener("htmx:afterSwap", () => {
+    last = { at: 0 };
     typing = false;
     show();
   });
