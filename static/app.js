@@ -1,29 +1,15 @@
-// Tells the player when a form was not sent (the table's taps wait instead, below), and on a
-// read-only screen (the watch page, the board) that it is reconnecting and since when.
-const polls = (event) => (event.detail.elt.getAttribute("hx-trigger") || "").startsWith("every");
+// Tells the player when a form was not sent (the table's taps wait on the phone instead, below;
+// the watch page and the board say they are reconnecting, static/live.js).
 const shown = (id, on) => {
   const element = document.getElementById(id);
   if (element) element.hidden = !on;
 };
-let lastPoll = new Date().toLocaleTimeString(document.documentElement.lang);
-document.addEventListener("htmx:sendError", (event) => {
-  const since = document.getElementById("reconnecting");
-  if (since && polls(event)) {
-    since.textContent = since.dataset.words.replace("{time}", lastPoll);
-    since.hidden = false;
-  } else if (!document.getElementById("table")) {
-    shown("offline", true);
-  }
+document.addEventListener("htmx:sendError", () => {
+  if (!document.querySelector("#table, #reconnecting")) shown("offline", true);
 });
 document.addEventListener("htmx:afterRequest", (event) => {
-  if (event.detail.successful || event.detail.xhr.status) {
-    shown("offline", false);
-    shown("reconnecting", false);
-  }
-  if (event.detail.successful) {
-    shown("problem", false);
-    if (polls(event)) lastPoll = new Date().toLocaleTimeString(document.documentElement.lang);
-  }
+  if (event.detail.successful || event.detail.xhr.status) shown("offline", false);
+  if (event.detail.successful) shown("problem", false);
 });
 
 // A request the server refused (an expired form, a match deleted meanwhile, a crash) changes
@@ -61,7 +47,12 @@ document.addEventListener("click", (event) => {
   let typing = false;
   let last = { at: 0 };
   let updated = new Date();
+  const clock = (date) => date.toLocaleTimeString(document.documentElement.lang);
   if (!table()) return;
+  // The version a table was drawn from (0: it shows none, as the list of entries to fix).
+  const versionOf = (html) => Number((/name="version" value="(\d+)"/.exec(html) || [0, 0])[1]);
+  const older = (html) => versionOf(html) && versionOf(html) < known;
+  let known = versionOf(table().outerHTML); // the latest version this phone has seen
 
   const target = (form, button) => (button && button.getAttribute("formaction") ? button.formAction : form.action);
   const save = () => localStorage.setItem(key, JSON.stringify(queue));
@@ -80,18 +71,17 @@ document.addEventListener("click", (event) => {
       : note;
     banner.querySelector(".taps-why").textContent = why;
     banner.hidden = !(count || note || why);
-    for (const button of table().querySelectorAll(".pending")) button.classList.remove("pending");
-    for (const tap of queue) {
-      for (const form of table().querySelectorAll("form")) {
-        const button = [...form.querySelectorAll("button")].find(
-          (b) => target(form, b) === tap.url && b.name === tap.name && b.value === tap.value,
-        );
-        if (button) button.classList.add("pending");
-      }
+    for (const element of table().querySelectorAll("button, [hx-get]")) {
+      const asks = element.getAttribute("hx-get");
+      const url = asks ? new URL(asks, location).href : element.form && target(element.form, element);
+      const waiting = queue.some((t) => t.url === url && (asks || (t.name === element.name && t.value === element.value)));
+      element.classList.toggle("pending", waiting);
     }
   }
 
   function swap(html) {
+    if (older(html)) return show(); // an answer overtaken by a newer one
+    known = Math.max(known, versionOf(html));
     last = { at: 0 }; // a tap on the new table is never the double of one on the old
     table().outerHTML = html;
     htmx.process(table());
@@ -129,11 +119,26 @@ document.addEventListener("click", (event) => {
     true,
   );
 
+  // A question asked of the table (where a tile goes, Fix) while taps wait is asked after them.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const { elt, requestConfig } = event.detail;
+    if (!(sending || queue.length) || requestConfig.verb !== "get" || !table().contains(elt)) return;
+    event.preventDefault();
+    const label = elt.getAttribute("aria-label") || elt.textContent.trim();
+    queue.push({ id: newId(), url: new URL(requestConfig.path, location).href, get: true, label });
+    save();
+    show();
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const html = event.detail.xhr.responseText || "";
+    if (event.detail.target === table() && older(html)) event.detail.shouldSwap = false;
+  });
+
   async function send() {
     if (sending || !queue.length) return;
     const tap = queue[0];
     if (tap.version === null) {
-      tap.version = table().querySelector("input[name=version]").value;
+      tap.version = table().querySelector("input[name=version]")?.value || "";
       tap.turn = table().dataset.turn;
       save();
     }
@@ -141,14 +146,17 @@ document.addEventListener("click", (event) => {
     body.set("version", tap.version);
     body.set("tap", tap.id);
     if (tap.turn) body.set("turn", tap.turn);
+    const asked = tap.get ? {} : { method: "POST", body };
     sending = true;
     why = navigator.onLine ? words("sending") : words("offline");
     show();
     const stop = new AbortController();
     const slow = setTimeout(() => stop.abort(), TIMEOUT);
     let answer = null;
+    let html = "";
     try {
-      answer = await fetch(tap.url, { method: "POST", body, headers: { "HX-Request": "true" }, signal: stop.signal });
+      answer = await fetch(tap.url, { ...asked, headers: { "HX-Request": "true" }, signal: stop.signal });
+      html = await answer.text();
     } catch {
       answer = null;
     }
@@ -164,7 +172,6 @@ document.addEventListener("click", (event) => {
     failures = 0;
     why = "";
     const moved = answer.headers.get("HX-Redirect");
-    const html = await answer.text();
     queue.shift();
     if (!answer.ok && queue.length) {
       note = words("also", queue.map((t) => t.label).join(", "));
@@ -193,14 +200,12 @@ document.addEventListener("click", (event) => {
       if (!answer.ok) return;
       html = await answer.text();
     } catch {
-      why = words("reconnecting", updated.toLocaleTimeString(document.documentElement.lang));
+      why = words("reconnecting", clock(updated));
       return show();
     }
     updated = new Date();
     if (why && !queue.length) why = "";
-    const version = /name="version" value="(\d+)"/.exec(html);
-    const mine = table().querySelector("input[name=version]");
-    if (version && mine && version[1] !== mine.value && !sending && !queue.length && !typing) swap(html);
+    if (versionOf(html) > known && !sending && !queue.length && !typing) swap(html);
     else show();
   }
 
@@ -216,7 +221,7 @@ document.addEventListener("click", (event) => {
     if (table().contains(event.target)) typing = true;
   });
   document.addEventListener("htmx:sendError", () => {
-    why = words("reconnecting", updated.toLocaleTimeString(document.documentElement.lang));
+    why = words("reconnecting", clock(updated));
     show();
   });
   document.addEventListener("htmx:afterSwap", () => {
