@@ -432,8 +432,9 @@ form_values = st.one_of(
 # What each route reads from a form, a query or a JSON body. A new route must be added here
 # (tests/web/test_fuzz.py fails until it is); it is then fuzzed with everything in its fields.
 # "pips:*": a field per player; "record:file": an upload; "record:json": a whole JSON body.
-MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass"]
-ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader"]
+MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass", "tap", "turn"]
+ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader",
+                "tap"]  # fmt: skip
 NEW_MATCH_FIELDS = [
     "player", "preset", "partnership", "target", "hand_size", "leader", "move", "create",
     "target_default", "hand_size_default", "layout", "spinner_count", "hand_end",
@@ -456,10 +457,10 @@ ROUTE_FIELDS = {
     "views.correct": MATCH_FIELDS,
     "views.choose_leader": MATCH_FIELDS,
     "views.preview_left": ["version", "pips:*", "tiles:*"],
-    "views.enter_left": ["version", "pips:*", "tiles:*"],
+    "views.enter_left": ["version", "pips:*", "tiles:*", "tap"],
     "views.rematch": [],
     "views.final": [],
-    "views.turn_lead": ["version"],
+    "views.turn_lead": ["version", "tap"],
     "views.archive": [],
     "views.export": [],
     "views.import_match": ["record:file"],
@@ -498,6 +499,9 @@ ROUTE_FIELDS = {
     "live.watch_live": [],
     "live.board": [],
     "live.board_live": [],
+    "phone.table_live": [],
+    "phone.service_worker": [],
+    "phone.manifest": [],
     "season.league": ["season"],
     "season.seasons_page": [],
     "season.add_season": ["name", "starts", "ends"],

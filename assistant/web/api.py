@@ -73,7 +73,10 @@ def get_match(match_id: int):
 @bp.post("/matches/<int:match_id>/events")
 def add_event(match_id: int):
     """One entry as a player says it: {"play": "5-3"}, with "end" where the ends make different
-    games; {"draw": 1}; {"pass": true}; {"left": {...}}; "player" may be given, and is checked."""
+    games; {"draw": 1}; {"pass": true}; {"left": {...}}; "player" may be given, and is checked.
+    Every write takes a "tap" id of the caller's own: sent again, a write already made is
+    answered as done (200, the match as it is), so a request whose answer was lost is safe to
+    repeat."""
     body = _json_object()
     version = _version(body)
     tap = _tap(body)

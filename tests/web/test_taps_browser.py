@@ -140,6 +140,27 @@ def test_an_answer_lost_after_the_tap_was_saved_is_sent_again_and_taken_as_done(
     assert len(phone.posts) == 2  # the tap, and the same tap once more
 
 
+def test_a_server_that_cannot_write_keeps_the_tap_waiting(server, phone):
+    match_id = new_match(server)
+    refused = []
+
+    def full_disk_once(route):
+        if refused:
+            return route.continue_()
+        refused.append(route.request.url)
+        route.fulfill(status=503, body="The server cannot save right now.")
+
+    phone.route("**/draw", full_disk_once)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    tile(phone, "6-6").click()
+    at_version(phone, 3)
+    phone.get_by_role("button", name="Draw", exact=True).click()
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Draw")
+    at_version(phone, 4)
+    expect(phone.get_by_role("alert")).to_have_count(0)
+    assert events(server, match_id)[1:] == [{"player": "Bo", "draw": 1}]
+
+
 def test_taps_made_offline_wait_and_are_recorded_in_order_once_online(server, phone):
     match_id = new_match(server)
     phone.goto(f"{server.url}/matches/{match_id}")
