@@ -28,8 +28,8 @@ document.addEventListener("click", (event) => {
 });
 
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
-// kept in localStorage: sent one at a time, each with the version the table has once the taps
-// before it are recorded, sent again with the same id when no answer came (the server answers
+// kept in localStorage: sent one at a time, each with the version the table will have once the
+// taps before it are recorded, sent again with the same id when no answer came (the server answers
 // a tap it already has as done). The server judges: a refused tap is named in the table it
 // sends, and the taps made after it are dropped and named too. Meanwhile the table follows the
 // other phones by a poll (304 while nothing changed), never while a tap or typing is under way.
@@ -110,7 +110,10 @@ document.addEventListener("click", (event) => {
       const fields = [...new FormData(form)].filter(([field]) => field !== "version");
       if (name) fields.push([name, value]);
       const label = (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "";
-      queue.push({ id: newId(), url, name, value, fields, label, version: null });
+      // Made on the table as it will be once the taps before it are recorded: that version, and
+      // none other, takes it (a tap left waiting while others played is refused, not misplaced).
+      const version = known + queue.filter((t) => !t.get).length;
+      queue.push({ id: newId(), url, name, value, fields, label, version });
       note = "";
       save();
       show();
@@ -131,15 +134,17 @@ document.addEventListener("click", (event) => {
   });
   document.addEventListener("htmx:beforeSwap", (event) => {
     const html = event.detail.xhr.responseText || "";
-    if (event.detail.target === table() && older(html)) event.detail.shouldSwap = false;
+    if (event.detail.target !== table()) return;
+    if (older(html)) event.detail.shouldSwap = false;
+    else known = Math.max(known, versionOf(html));
   });
 
   async function send() {
     if (sending || !queue.length) return;
     const tap = queue[0];
-    if (tap.version === null) {
-      tap.version = table().querySelector("input[name=version]")?.value || "";
-      tap.turn = table().dataset.turn;
+    if (!tap.sent) {
+      tap.sent = true;
+      tap.turn = table().dataset.turn; // whose turn it is once the taps before it are recorded
       save();
     }
     const body = new URLSearchParams(tap.fields);
