@@ -229,7 +229,8 @@ document.addEventListener("click", (event) => {
     why = words("reconnecting", clock(updated));
     show();
   });
-  document.addEventListener("htmx:afterSwap", () => {
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target.id !== "table") return; // the settlement's preview: still typing
     last = { at: 0 };
     typing = false;
     show();

@@ -1,7 +1,8 @@
 """The table on a club's real network, in Chromium: taps made while another is on its way or
 with no network wait their turn on the phone and are recorded once, in order; an answer lost
 after the server saved the tap says nothing false; a tap that no longer fits is refused by name;
-an idle phone follows the others; the server restarting loses nothing; the read-only screens
+an idle phone follows the others, one being typed on is left alone; the server restarting loses
+nothing; the read-only screens
 say they are reconnecting; a reload with no network still shows the table and its waiting taps.
 
 One server for the module (each test its own match); each phone its own browser context, with
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import CHECKOUT, LiveServer, call
+from tests.helpers import CHECKOUT, LiveServer, call, example
 
 pytestmark = pytest.mark.browser
 
@@ -208,6 +209,21 @@ def test_an_idle_phone_follows_the_other_phone(server, phone):
     at_version(phone, 5, timeout=10000)
     expect(phone.locator("#table")).to_contain_text("Ann to play")
     assert phone.posts == []
+
+
+def test_a_phone_being_typed_on_is_not_replaced_by_the_other_phones_table(server, phone):
+    unsettled = example("partnership-spinner-hand")
+    del unsettled["hands"][0]["left"]
+    match_id = call(server.url + "/api/matches", unsettled)[1]["id"]
+    idle = phone.context.new_page()  # a phone nobody types on, following the same table
+    for page in (phone, idle):
+        page.goto(f"{server.url}/matches/{match_id}")
+    phone.get_by_label("Pips left by E").fill("12")
+    call(f"{server.url}/api/matches/{match_id}/undo", {"version": 1})  # the other phone
+    at_version(idle, 2, timeout=10000)
+    expect(idle.get_by_label("Pips left by E")).to_have_count(0)
+    expect(phone.get_by_label("Pips left by E")).to_have_value("12")
+    assert not [post for post in phone.posts if "tap=" in post]  # only the settlement's preview
 
 
 def test_a_tap_waiting_while_the_server_restarts_is_recorded_once(server, phone):
