@@ -2,8 +2,8 @@
 with no network wait their turn on the phone and are recorded once, in order; an answer lost
 after the server saved the tap says nothing false; a tap that no longer fits is refused by name;
 an idle phone follows the others, one being typed on is left alone; the server restarting loses
-nothing; the read-only screens
-say they are reconnecting; a reload with no network still shows the table and its waiting taps.
+nothing; the read-only screens say they are reconnecting; a reload with no network still shows
+the table and its waiting taps.
 
 One server for the module (each test its own match); each phone its own browser context, with
 the service worker blocked (Playwright's routes do not see what a worker answers) except where
