@@ -68,6 +68,8 @@ def _refused(fresh: store.StoredMatch) -> str:
     naming it and what came first."""
     form = request.form
     player = form.get("turn", "")
+    if player not in fresh.record["players"]:
+        player = ""  # whose turn the phone showed, when it named one of the players
     endpoint = request.endpoint or ""
     if endpoint.endswith(".play") and player:
         tap = _("%(tile)s by %(player)s", tile=form.get("tile", ""), player=player)
