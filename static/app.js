@@ -153,7 +153,7 @@ document.addEventListener("click", (event) => {
     if (tap.turn) body.set("turn", tap.turn);
     const asked = tap.get ? {} : { method: "POST", body };
     sending = true;
-    why = navigator.onLine ? words("sending") : words("offline");
+    why = words(!navigator.onLine ? "offline" : failures ? "slow" : "sending");
     show();
     const stop = new AbortController();
     const slow = setTimeout(() => stop.abort(), TIMEOUT);
@@ -169,7 +169,7 @@ document.addEventListener("click", (event) => {
     sending = false;
     if (!answer || [502, 503, 504].includes(answer.status)) {
       failures += 1;
-      why = navigator.onLine ? words("slow") : words("offline");
+      why = words(navigator.onLine ? "slow" : "offline");
       show();
       setTimeout(send, Math.min(500 * 2 ** failures, 5000));
       return;

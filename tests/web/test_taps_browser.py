@@ -117,14 +117,14 @@ def test_a_second_tap_while_the_first_is_on_its_way_is_recorded_after_it(server,
 
 def test_an_answer_lost_after_the_tap_was_saved_is_sent_again_and_taken_as_done(server, phone):
     match_id = new_match(server)
-    lost = []
+    lost, again = [], []
 
     def lose_first_answer(route):
         if not lost:
             lost.append(route.fetch())  # the server saves the tap; its answer never arrives
             route.abort("connectionreset")
         else:
-            route.continue_()
+            again.append(route)  # the same tap, sent again: let through below
 
     phone.route("**/play", lose_first_answer)
     phone.goto(f"{server.url}/matches/{match_id}")
@@ -133,6 +133,12 @@ def test_an_answer_lost_after_the_tap_was_saved_is_sent_again_and_taken_as_done(
         "The server is slow to answer: still trying."
     )
     tile(phone, "5-5").click()  # the player taps it again meanwhile
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 5-5")
+    for _ in range(200):  # until the phone sends the tap again by itself (10 s at most)
+        if again:
+            break
+        phone.wait_for_timeout(50)
+    again[0].continue_()
     at_version(phone, 3)
     expect(phone.locator("#taps")).to_be_hidden()
     expect(phone.get_by_text("not saved", exact=False)).to_be_hidden()
