@@ -232,7 +232,7 @@ def test_a_phone_being_typed_on_is_not_replaced_by_the_other_phones_table(server
     assert not [post for post in phone.posts if "tap=" in post]  # only the settlement's preview
 
 
-def test_a_tap_waiting_while_the_server_restarts_is_recorded_once(server, phone):
+def test_a_tap_waiting_while_the_server_restarts_is_recorded_once_then_followed(server, phone):
     match_id = new_match(server)
     phone.goto(f"{server.url}/matches/{match_id}")
     server.stop()
@@ -244,6 +244,8 @@ def test_a_tap_waiting_while_the_server_restarts_is_recorded_once(server, phone)
         server.start()
     at_version(phone, 3, timeout=15000)
     assert events(server, match_id) == [{"player": "Ann", "play": "5-5"}]
+    enter(server, match_id, {"play": "5-4"})  # and it follows the other phone again
+    at_version(phone, 4, timeout=10000)
 
 
 @pytest.mark.parametrize("screen", ["watch", "board"])
