@@ -467,9 +467,9 @@ form_values = st.one_of(
 # What each route reads from a form, a query or a JSON body. A new route must be added here
 # (tests/web/test_fuzz.py fails until it is); it is then fuzzed with everything in its fields.
 # "pips:*": a field per player; "record:file": an upload; "record:json": a whole JSON body.
-MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass"]
+MATCH_FIELDS = ["version", "tile", "end", "leader", "position", "draw", "pass", "tap", "turn"]
 ENTRY_FIELDS = ["version", "play", "end", "draw", "pass", "left", "player", "position", "leader",
-                "points", "notes"]  # fmt: skip
+                "points", "notes", "tap"]  # fmt: skip
 PAPER_FIELDS = ["version", "points:*", "notes", "paper"]
 NEW_MATCH_FIELDS = [
     "player", "preset", "partnership", "target", "hand_size", "leader", "move", "create",
@@ -495,10 +495,10 @@ ROUTE_FIELDS = {
     "table.remove_extra": [*MATCH_FIELDS, "end:*"],
     "table.choose_leader": MATCH_FIELDS,
     "table.preview_left": ["version", "pips:*", "tiles:*", "derived"],
-    "table.enter_left": ["version", "pips:*", "tiles:*", "derived"],
+    "table.enter_left": ["version", "pips:*", "tiles:*", "derived", "tap"],
     "table.rematch": [],
     "table.final": [],
-    "table.turn_lead": ["version"],
+    "table.turn_lead": ["version", "tap"],
     "home.archive": [],
     "table.export": [],
     "home.import_match": ["record:file"],
@@ -539,6 +539,9 @@ ROUTE_FIELDS = {
     "live.watch_live": [],
     "live.board": [],
     "live.board_live": [],
+    "phone.table_live": [],
+    "phone.service_worker": [],
+    "phone.manifest": [],
     "season.league": ["season"],
     "season.seasons_page": [],
     "season.add_season": ["name", "starts", "ends"],

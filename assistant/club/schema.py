@@ -556,3 +556,18 @@ def one_seat_per_person(db: Database) -> None:
         changed = True
     if changed:
         rebuild_cache_later(db)
+
+
+@migrations()
+def tap_ids(db: Database) -> None:
+    """The ids of the taps each match recorded lately, with the version each made: a phone that
+    sends a tap again (its answer was lost) is told it is done, not refused as stale. Only the
+    latest few per match are kept (`store.KEPT_TAPS`); a deleted match takes its own."""
+    db.execute(
+        "CREATE TABLE taps (match_id INTEGER NOT NULL, tap TEXT NOT NULL, "
+        "version INTEGER NOT NULL, PRIMARY KEY (match_id, tap)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TRIGGER matches_deleted_taps AFTER DELETE ON matches BEGIN "
+        "DELETE FROM taps WHERE match_id = OLD.id; END"
+    )

@@ -45,6 +45,7 @@ from assistant.engine import (
 CLOSE_AFTER = timedelta(minutes=30)
 ARCHIVE_AFTER = timedelta(days=7)  # a match in play untouched this long may be archived
 ACCEPT_SLICE = 500  # matches accepted per transaction
+KEPT_TAPS = 64  # tap ids remembered per match: a phone re-sends only its latest few
 
 
 class UnknownMatch(LookupError):
@@ -99,6 +100,15 @@ class StoppedMatch(Exception):
 
 class NotStoppable(Exception):
     """Only a match still being played can be stopped."""
+
+
+class TapDone(Exception):
+    """The phone sent again a tap this match already recorded (its answer was lost on the way):
+    nothing more is written; `fresh` is the match as it is now."""
+
+    def __init__(self, fresh: StoredMatch):
+        super().__init__(f"match {fresh.id}: tap already recorded")
+        self.fresh = fresh
 
 
 class ClosedMatch(Exception):
@@ -277,22 +287,26 @@ def insert(
     ).lastrowid
 
 
-def enter(db: Database, match_id: int, version: int, entry: object, admin=False) -> Saved:
+def enter(
+    db: Database, match_id: int, version: int, entry: object, admin=False, tap: str | None = None
+) -> Saved:
     """Adds one entry as a player says it (`engine.add_entry`): the chosen leader of a new hand
-    is the one stored with the match."""
+    is the one stored with the match. `tap`: the id the phone gave this tap (every writer
+    below takes one): a tap already recorded raises `TapDone` and writes nothing."""
     return _write(
         db,
         match_id,
         version,
         lambda stored, match: add_entry(stored.record, entry, stored.leader, match),
         admin,
+        tap,
     )
 
 
-def undo(db: Database, match_id: int, version: int, admin=False) -> Saved:
+def undo(db: Database, match_id: int, version: int, admin=False, tap: str | None = None) -> Saved:
     """Takes the last entry away (`engine.undo_entry`)."""
     return _write(
-        db, match_id, version, lambda stored, match: undo_entry(stored.record, match), admin
+        db, match_id, version, lambda stored, match: undo_entry(stored.record, match), admin, tap
     )
 
 
@@ -304,6 +318,7 @@ def correct(
     entry: object,
     admin=False,
     ends: dict[int, str] | None = None,
+    tap: str | None = None,
 ) -> Saved:
     """Replaces event `position` of the last hand (`engine.correct_entry`; `ends`: the end of
     each later tile the correction made fit ends that make different games)."""
@@ -313,6 +328,7 @@ def correct(
         version,
         lambda stored, match: correct_entry(stored.record, position, entry, match, ends),
         admin,
+        tap,
     )
 
 
@@ -324,6 +340,7 @@ def insert_missed(
     entry: object,
     admin=False,
     ends: dict[int, str] | None = None,
+    tap: str | None = None,
 ) -> Saved:
     """A missed entry put in before event `position` of the last hand (`engine.insert_entry`)."""
     return _write(
@@ -332,6 +349,7 @@ def insert_missed(
         version,
         lambda stored, match: insert_entry(stored.record, position, entry, match, ends),
         admin,
+        tap,
     )
 
 
@@ -342,6 +360,7 @@ def remove_extra(
     position: int,
     admin=False,
     ends: dict[int, str] | None = None,
+    tap: str | None = None,
 ) -> Saved:
     """Event `position` of the last hand taken out (`engine.remove_entry`)."""
     return _write(
@@ -350,6 +369,7 @@ def remove_extra(
         version,
         lambda stored, match: remove_entry(stored.record, position, match, ends),
         admin,
+        tap,
     )
 
 
@@ -360,16 +380,18 @@ def change(db: Database, match_id: int, version: int, record: dict) -> Saved:
     )
 
 
-def choose_leader(db: Database, match_id: int, version: int, leader: str) -> Saved:
+def choose_leader(
+    db: Database, match_id: int, version: int, leader: str, tap: str | None = None
+) -> Saved:
     """Who leads the next hand, when the rules leave it to the table (lot, or a pick)."""
     with immediate(db):
-        stored, match = _current(db, match_id, version)
+        stored, match = _current(db, match_id, version, tap)
         if stored.stopped:
             raise StoppedMatch(stored)
         hand = len(stored.record.get("hands", [])) + 1
         changed = {"leader": leader, "leader_hand": hand, "archived": None}  # played on here
         db.execute("UPDATE match_summary SET archived = 0 WHERE match_id = ?", [match_id])
-        return _saved(stored, match, _update(db, stored, changed))
+        return _saved(stored, match, _update(db, stored, changed, tap))
 
 
 def close(db: Database, match_id: int) -> StoredMatch:
@@ -506,11 +528,13 @@ def waiting_singles(db: Database) -> list[int]:
     return [match_id for (match_id,) in rows]
 
 
-def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Saved:
+def _write(
+    db: Database, match_id: int, version: int, edit, admin: bool, tap: str | None = None
+) -> Saved:
     """edit(stored, match) → the new record and the match it replays to; raises the engine's
     RecordError when the change breaks a rule, and then nothing is written."""
     with immediate(db):
-        stored, match = _current(db, match_id, version)
+        stored, match = _current(db, match_id, version, tap)
         if not admin and is_closed(stored, match):
             raise ClosedMatch(stored)
         if not admin and stored.stopped:
@@ -520,7 +544,7 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
         if not admin and stored.accepted and told_hands(record) > told_hands(stored.record):
             changed["accepted"] = 0  # a hand scored as told: the admin decides
-        written = _update(db, stored, changed)
+        written = _update(db, stored, changed, tap)
         counted = bool(written.get("accepted", stored.accepted))
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
                       counted=counted, origin=stored.origin,
@@ -528,18 +552,39 @@ def _write(db: Database, match_id: int, version: int, edit, admin: bool) -> Save
         return _saved(stored, updated, written | {"record": record, "text": text})
 
 
-def _current(db: Database, match_id: int, version: int) -> tuple[StoredMatch, Match]:
+def _current(
+    db: Database, match_id: int, version: int, tap: str | None = None
+) -> tuple[StoredMatch, Match]:
+    """The match to change; a tap it already recorded is done (asked before the version: the
+    phone re-sends it with the version it first sent)."""
     stored = get(db, match_id)
+    if tap and recorded(db, match_id, tap):
+        raise TapDone(stored)
     if stored.version != version:
         raise StaleVersion(stored)
     return stored, replayed(db, stored)
 
 
-def _update(db: Database, stored: StoredMatch, columns: dict) -> dict:
-    """Writes the columns and the next version; returns what was written."""
+def recorded(db: Database, match_id: int, tap: str) -> bool:
+    found = db.execute("SELECT 1 FROM taps WHERE match_id = ? AND tap = ?", [match_id, tap])
+    return found.fetchone() is not None
+
+
+def _update(db: Database, stored: StoredMatch, columns: dict, tap: str | None = None) -> dict:
+    """Writes the columns and the next version, and the tap's id with it; returns what was
+    written."""
     columns = columns | {"version": stored.version + 1}
     assignments = ", ".join(f"{name} = ?" for name in columns)  # names from this module
     db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", [*columns.values(), stored.id])
+    if tap:
+        db.execute(
+            "INSERT OR REPLACE INTO taps(match_id, tap, version) VALUES (?, ?, ?)",
+            [stored.id, tap, columns["version"]],
+        )
+        db.execute(
+            "DELETE FROM taps WHERE match_id = ? AND version <= ?",
+            [stored.id, columns["version"] - KEPT_TAPS],
+        )
     return columns
 
 

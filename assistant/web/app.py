@@ -24,6 +24,7 @@ from assistant.web.season.nights import bp as night_screens
 from assistant.web.season.routes import bp as season_screens
 from assistant.web.table import dominoes, settled
 from assistant.web.table.paper import bp as paper_screens
+from assistant.web.table.phone import bp as phone_screens
 from assistant.web.table.routes import bp as table_screens
 from assistant.web.table.stopping import bp as stopping_screens
 
@@ -33,6 +34,7 @@ SCREENS = (
     home_screens,
     table_screens,
     paper_screens,
+    phone_screens,
     stopping_screens,
     api,
     history_screens,

@@ -9,7 +9,7 @@ from werkzeug.exceptions import BadRequest, HTTPException
 from assistant.club import store
 from assistant.engine import RecordError, read_entry, replay
 from assistant.web.base.auth import is_admin, refuse
-from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, json_number, whole_number
+from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, TAP_ID, json_number, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.errors import message
 from assistant.web.base.messages import explain
@@ -43,6 +43,15 @@ def _version(body: dict) -> int:
     return version
 
 
+def _tap(body: dict) -> str | None:
+    """The id the caller gave this write, so that sending it again is safe: a tap the match
+    already recorded is answered as done (200, the match as it is)."""
+    tap = body.get("tap")
+    if tap is not None and not (isinstance(tap, str) and TAP_ID.fullmatch(tap)):
+        raise BadRequest(_('"tap" must be 8 to 64 letters, digits, "-" or "_".'))
+    return tap
+
+
 def _saved(saved: store.Saved):
     return state(saved.stored, match=saved.match)
 
@@ -66,17 +75,21 @@ def get_match(match_id: int):
 def add_event(match_id: int):
     """One entry as a player says it: {"play": "5-3"}, with "end" where the ends make different
     games; {"draw": 1}; {"pass": true}; {"left": {...}}; {"points": {...}, "notes": ...} (a hand
-    scored as told, before its lead); "player" may be given, and is checked."""
+    scored as told, before its lead); "player" may be given, and is checked. Every write takes a
+    "tap" id of the caller's own: sent again, a write already made is answered as done (200, the
+    match as it is), so a request whose answer was lost is safe to repeat."""
     body = _json_object()
     version = _version(body)
-    entry = read_entry({key: value for key, value in body.items() if key != "version"})
-    return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin()))
+    tap = _tap(body)
+    entry = read_entry({key: value for key, value in body.items() if key not in ("version", "tap")})
+    return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin(), tap=tap))
 
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    version = _version(_json_object())
-    return _saved(store.undo(get_db(), match_id, version, admin=is_admin()))
+    body = _json_object()
+    version = _version(body)
+    return _saved(store.undo(get_db(), match_id, version, admin=is_admin(), tap=_tap(body)))
 
 
 @bp.post("/matches/<int:match_id>/correct")
@@ -94,10 +107,13 @@ def correct(match_id: int):
             )
         )
     ends = _later_ends(body.get("ends", {}))
-    said = {key: value for key, value in body.items() if key not in ("version", "position", "ends")}
-    entry = read_entry(said)
+    tap = _tap(body)
+    fields = ("version", "position", "ends", "tap")
+    entry = read_entry({key: value for key, value in body.items() if key not in fields})
     return _saved(
-        store.correct(get_db(), match_id, version, position, entry, admin=is_admin(), ends=ends)
+        store.correct(
+            get_db(), match_id, version, position, entry, admin=is_admin(), ends=ends, tap=tap
+        )
     )
 
 
@@ -124,7 +140,7 @@ def choose_leader(match_id: int):
     leader = body.get("leader")
     if leader not in store.get(get_db(), match_id).record["players"]:
         raise BadRequest(_("Pick one of the players."))
-    return _saved(store.choose_leader(get_db(), match_id, version, leader))
+    return _saved(store.choose_leader(get_db(), match_id, version, leader, tap=_tap(body)))
 
 
 @bp.post("/matches/<int:match_id>/stop")
@@ -152,6 +168,11 @@ def stale(error: store.StaleVersion):
 def stopped(error: store.StoppedMatch):
     body = state(error.fresh) | {"error": _("This match was stopped: it takes no more entries.")}
     return body, 409
+
+
+@bp.errorhandler(store.TapDone)
+def done(error: store.TapDone):
+    return state(error.fresh)
 
 
 @bp.errorhandler(store.ClosedMatch)

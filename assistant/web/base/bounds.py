@@ -14,6 +14,7 @@ what a request may be:
 A request beyond a bound is refused with a 4xx and a sentence, never a 500, and changes nothing.
 """
 
+import re
 from collections.abc import Callable
 
 import orjson
@@ -46,6 +47,7 @@ MAX_STEP = 100_000  # the replay's step (200 hands of entries fit many times)
 MAX_POSITION = 10_000  # an entry of the current hand, counted from 1
 MAX_PIPS = 9_999  # the pips typed for a hand left: the engine says which totals are possible
 MAX_FORM_FIELDS = 200  # fields in one form (werkzeug's MAX_FORM_PARTS)
+TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # the id a phone gives a tap (form or API)
 
 
 def body(limit: int, admin_only: bool = False) -> Callable:

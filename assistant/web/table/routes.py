@@ -36,7 +36,7 @@ from assistant.engine import (
     new_record,
 )
 from assistant.web.base.auth import is_admin
-from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, whole_number
+from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, TAP_ID, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
@@ -62,24 +62,65 @@ def _form_version() -> int:
     return version
 
 
+def _tap() -> str | None:
+    """The id the phone gave this tap (none from a phone without JavaScript)."""
+    tap = request.form.get("tap")
+    if tap is not None and not TAP_ID.fullmatch(tap):
+        abort(400, _("The form's tap id is not one this app makes: reload the page."))
+    return tap or None
+
+
+def _refused(fresh: store.StoredMatch) -> str:
+    """Why a tap that waited on the phone (or came from a phone behind) was not recorded,
+    naming it and what came first."""
+    form = request.form
+    player = form.get("turn", "")
+    if player not in fresh.record["players"]:
+        player = ""  # whose turn the phone showed, when it named one of the players
+    endpoint = request.endpoint or ""
+    if endpoint.endswith(".play") and player:
+        tap = _("%(tile)s by %(player)s", tile=form.get("tile", ""), player=player)
+    elif endpoint.endswith(".draw") and player:
+        tap = _("%(player)s's draw", player=player)
+    elif endpoint.endswith(".pass_turn") and player:
+        tap = _("%(player)s's pass", player=player)
+    elif endpoint.endswith(".undo"):
+        tap = _("Undo")
+    else:
+        return _("The table changed — here is the latest.")
+    latest = hand_entries(store.replayed(get_db(), fresh))
+    if not latest:
+        return _("%(tap)s was not recorded: the table changed on another phone.", tap=tap)
+    return _(
+        "%(tap)s was not recorded: %(first)s came first from another phone.",
+        tap=tap,
+        first=latest[-1].words,
+    )
+
+
 def _write(match_id: int, write, notice=None, **extra) -> Response:
     """Saves one change through the store and answers with the table; a broken rule, a stale
     phone or a closed match get the table back with why.
 
-    `write(db, version)` makes the change (store.enter, store.undo, …); `notice(saved)`, when
+    `write(db, version, tap)` makes the change (store.enter, store.undo, …); `notice(saved)`, when
     given, says what the change did that the table does not show by itself ("Undone: 5-3 by
     Bo."). A plain form gets a 303 to the table (the notice flashed); htmx gets the new table at
     once, drawn from the match the write replayed: one request and one replay per tap.
     `extra`: what the table showed (the correction, the pips typed), shown again with the reason
     a change was refused. A closed match sends the player to the club admin's login, which
-    comes back to the table."""
+    comes back to the table.
+    A tap sent again that the match already recorded (`tap`, its answer was lost) is answered
+    with the table as it is, as done."""
     version = _form_version()
+    tap = _tap()
     try:
-        saved = write(get_db(), version)
+        saved = write(get_db(), version, tap)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
+    except store.TapDone as done:
+        return _table(build(done.fresh))
     except store.StaleVersion as stale:
-        message = _("The table changed — here is the latest.")
+        message = _refused(stale.fresh) if tap else _("The table changed — here is the latest.")
         return _table(build(stale.fresh, message=message), 409)
     except store.ClosedMatch:
         table = url_for("table.table", match_id=match_id)
@@ -103,7 +144,7 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     return _see(match_id)
 
 
-_NOT_REDONE = ("csrf_token", "version")
+_NOT_REDONE = ("csrf_token", "version", "tap")
 
 
 def _enter(match_id: int, entry: Entry, **extra) -> Response:
@@ -111,7 +152,9 @@ def _enter(match_id: int, entry: Entry, **extra) -> Response:
     the choice makes no difference (exactly as for the API)."""
     return _write(
         match_id,
-        lambda db, version: store.enter(db, match_id, version, entry, admin=is_admin()),
+        lambda db, version, tap: store.enter(
+            db, match_id, version, entry, admin=is_admin(), tap=tap
+        ),
         **extra,
     )
 
@@ -166,7 +209,7 @@ def undo(match_id: int):
     undone = last_entry(match_or_404(match_id).record)
     return _write(
         match_id,
-        lambda db, version: store.undo(db, match_id, version, admin=is_admin()),
+        lambda db, version, tap: store.undo(db, match_id, version, admin=is_admin(), tap=tap),
         notice=lambda _saved: _undone(undone),
     )
 
@@ -236,8 +279,8 @@ def correct(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version: store.correct(
-            db, match_id, version, number, entry, admin=is_admin(), ends=ends
+        lambda db, version, tap: store.correct(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends, tap=tap
         ),
         notice=corrected,
         fixing=number,
@@ -263,8 +306,8 @@ def insert_missed(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version: store.insert_missed(
-            db, match_id, version, number, entry, admin=is_admin(), ends=ends
+        lambda db, version, tap: store.insert_missed(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends, tap=tap
         ),
         notice=inserted,
         fixing=number,
@@ -281,8 +324,8 @@ def remove_extra(match_id: int):
     was = before[number - 1].words if 1 <= number <= len(before) else None
     return _write(
         match_id,
-        lambda db, version: store.remove_extra(
-            db, match_id, version, number, admin=is_admin(), ends=ends
+        lambda db, version, tap: store.remove_extra(
+            db, match_id, version, number, admin=is_admin(), ends=ends, tap=tap
         ),
         notice=lambda _saved: _("Removed: %(was)s.", was=was) if was else None,
         fixing=number,
@@ -312,7 +355,9 @@ def turn_lead(match_id: int):
     turn = Play(f"{b}-{a}")
     return _write(
         match_id,
-        lambda db, version: store.correct(db, match_id, version, 1, turn, admin=is_admin()),
+        lambda db, version, tap: store.correct(
+            db, match_id, version, 1, turn, admin=is_admin(), tap=tap
+        ),
         notice=turned,
     )
 
@@ -325,7 +370,10 @@ def choose_leader(match_id: int):
         leader = secrets.choice(players)
     if leader not in players:
         abort(400, _("Pick one of the players."))
-    return _write(match_id, lambda db, version: store.choose_leader(db, match_id, version, leader))
+    return _write(
+        match_id,
+        lambda db, version, tap: store.choose_leader(db, match_id, version, leader, tap=tap),
+    )
 
 
 def _left_from_form(players: list[str]) -> dict:

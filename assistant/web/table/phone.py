@@ -1,0 +1,61 @@
+"""What keeps a phone at the table in step with it on a club's Wi-Fi: the table's poll (304 when
+nothing changed, so an idle phone follows the other phones for almost nothing), the service
+worker that shows the table and its waiting taps after a reload with no network, and the web
+app manifest that lets a table be added to the home screen and opened full screen.
+
+The taps themselves wait on the phone (static/app.js) and carry an id, so a tap sent again is
+answered as done (`store.TapDone`)."""
+
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, url_for
+from flask_babel import gettext as _
+
+from assistant.web.base.db import get_db
+from assistant.web.base.pages import match_or_404, page
+from assistant.web.base.polling import polled
+from assistant.web.table.view import build
+
+bp = Blueprint("phone", __name__)
+
+
+@bp.get("/matches/<int:match_id>/live")
+def table_live(match_id: int):
+    """The table as it is now, for a phone that polls: 304 while its version is the same."""
+    row = get_db().execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
+    return polled(
+        (match_id, row and row[0]),
+        lambda: page("table.html", "table/_table.html", table=build(match_or_404(match_id))),
+    )
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """Served from the top of the site, so it may answer for the table's pages."""
+    script = Path(current_app.static_folder, "sw.js").read_bytes()
+    return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/matches/<int:match_id>/manifest.webmanifest")
+def manifest(match_id: int):
+    """Added to the home screen from a table, the app opens at that table, full screen."""
+    match_or_404(match_id)
+    icons = [
+        {"src": url_for("static", filename="apple-touch-icon.png"), "sizes": "180x180",
+         "type": "image/png"},
+        {"src": url_for("static", filename="favicon.svg"), "sizes": "any",
+         "type": "image/svg+xml"},
+    ]  # fmt: skip
+    body = {
+        "name": _("All Fives Scorepad"),
+        "short_name": _("All Fives"),
+        "start_url": url_for("table.table", match_id=match_id),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#1b2633",
+        "icons": icons,
+    }
+    response = current_app.json.response(body)
+    response.mimetype = "application/manifest+json"
+    return response

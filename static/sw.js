@@ -1,0 +1,39 @@
+// The table's shell for a phone with no network: the assets are kept when the worker installs
+// and answered from here at once (then fetched again to be kept fresh); a page is asked of the
+// server first, and with no answer the copy the table keeps of itself (static/app.js) is shown,
+// with its waiting taps.
+const CACHE = "allfives";
+const SHELL = [
+  "/static/vendor/pico-2.1.1.min.css",
+  "/static/app.css",
+  "/static/club.css",
+  "/static/vendor/htmx-2.0.11.min.js",
+  "/static/app.js",
+  "/static/favicon.svg",
+  "/static/apple-touch-icon.png",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+  self.skipWaiting();
+});
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (request.mode === "navigate") {
+    const kept = () => caches.match(url.pathname).then((page) => page || Response.error());
+    event.respondWith(fetch(request).catch(kept));
+  } else if (SHELL.includes(url.pathname)) {
+    const fresh = fetch(request).then((answer) => {
+      if (answer.ok) {
+        const copy = answer.clone();
+        caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
+      }
+      return answer;
+    });
+    event.respondWith(caches.match(url.pathname).then((kept) => kept || fresh));
+  }
+});
