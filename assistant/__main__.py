@@ -79,7 +79,7 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(update_catalogs()))
         return 0
     if args.command == "rebuild-stats":
-        from assistant.club.cache import rebuild_command
+        from assistant.club.opening import rebuild_command
 
         return rebuild_command(args.db)
     if args.command == "import":

@@ -22,7 +22,7 @@ from common import CHECKOUT  # noqa: F401  (puts the checkout on sys.path)
 from openpyxl import load_workbook
 
 from assistant.club import store
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect
 from assistant.web.app import create_app
 

@@ -33,7 +33,7 @@ from history import bases, fill
 from imports import club_file
 from tap_latency import Phone
 
-from assistant.club import ratings, registry, schema, seasons
+from assistant.club import opening, ratings, registry, seasons
 from assistant.db import connect, immediate
 from assistant.web.base.auth import save_password
 
@@ -51,7 +51,7 @@ TOKEN = re.compile(rb'name="csrf_token" value="([^"]+)"')
 
 
 def build_club(path: Path, matches: int) -> None:
-    schema.migrate(path)
+    opening.migrate(path)
     db = connect(path)
     with immediate(db):
         fill(db, matches, bases(1000), random.Random(2026))

@@ -22,7 +22,7 @@ from common import CHECKOUT, renamed, start_server, stop_server
 from playwright.sync_api import sync_playwright
 
 from assistant.club import draws, nights, seasons, store
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from assistant.simulate import random_match
 

@@ -3,14 +3,10 @@ write of a match, rebuilt whole by `python -m assistant rebuild-stats`, filled i
 and the benchmark."""
 
 import secrets
-import sqlite3
-import sys
-from pathlib import Path
 
 import orjson
 
-from assistant.club import derive, ratings, registry, schema
-from assistant.db import connect, default_database, immediate
+from assistant.club import derive, ratings, registry
 from assistant.engine import RecordError, replay
 
 SUMMARY_COLUMNS = [
@@ -203,22 +199,3 @@ def rebuild(db) -> int:
     add_watch_codes(db, [match_id for (match_id,) in missing.fetchall()])
     ratings.recompute(db)
     return count
-
-
-def rebuild_command(database: str | None) -> int:
-    """`python -m assistant rebuild-stats`: the server's file (or `database`), migrated first so
-    a fresh or older file works too. Safe while the app serves: it waits for the write lock."""
-    path = Path(database) if database else default_database()
-    try:
-        schema.migrate(path)
-        db = connect(path)
-        try:
-            with immediate(db):
-                count = rebuild(db)
-        finally:
-            db.close()
-    except sqlite3.Error as error:
-        print(f"rebuild-stats: {error}", file=sys.stderr)
-        return 1
-    print(f"Rebuilt the statistics and ratings of {count} matches.")
-    return 0

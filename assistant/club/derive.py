@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 
 import orjson
 
-from assistant.engine import Match
+from assistant.engine import Match, RecordError, replay
 
 
 def preset_of(record: dict) -> tuple[str, bool]:
@@ -179,8 +179,6 @@ def derived(match: Match, with_digest: bool = True) -> dict:
 def check(record: object) -> dict:
     """One imported record replayed: what `derived` gives, or the broken rule (as plain data, so
     it can come back from another process)."""
-    from assistant.engine import RecordError, replay
-
     try:
         match = replay(record)
     except RecordError as error:

@@ -18,6 +18,7 @@ and merges survive an export and import. A club that already knows some of the n
 own mapping and gains only the names it lacks."""
 
 import contextlib
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -32,8 +33,8 @@ from pathlib import Path
 import ijson
 import orjson
 
-from assistant.club import cache, derive, registry, store
-from assistant.db import connect, immediate
+from assistant.club import cache, derive, opening, registry, store
+from assistant.db import connect, default_database, immediate
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME
 
@@ -353,8 +354,6 @@ def checked(items: Iterator[tuple]) -> Iterator[tuple[tuple, dict]]:
 
 
 def _on_every_core(items) -> Iterator[tuple[tuple, dict]]:
-    import multiprocessing
-
     pending: deque = deque()  # (items, their texts, their results to come), in the file's order
     with multiprocessing.get_context("spawn").Pool() as pool:
         while batch := list(islice(items, CHUNKSIZE)):
@@ -708,14 +707,11 @@ def start(db, database: str, import_id: int, path: Path) -> subprocess.Popen:
 def import_command(file: str, database: str | None, import_id: int | None, remove: bool) -> int:
     """`python -m assistant import FILE`: imports a club file into the server's database (or
     `--db`); the web page starts it with `--import-id` for the row it made."""
-    from assistant.club import schema
-    from assistant.db import default_database
-
     path = Path(file)
     database = database or str(default_database())
     with contextlib.suppress(OSError):
         os.nice(NICE)
-    schema.migrate(database)
+    opening.migrate(database)
     db = connect(database)
     try:
         if import_id is None:

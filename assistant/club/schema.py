@@ -6,21 +6,13 @@ sqlite-utils records each step applied by its name: a step is never renamed or r
 added at the end."""
 
 import sqlite3
-from pathlib import Path
 
+import orjson
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from assistant.db import (
-    DAMAGED,
-    FULL,
-    READ_ONLY,
-    DatabaseFault,
-    check_file,
-    connect,
-    fault,
-    immediate,
-)
+from assistant.engine.limits import MAX_NAME
+from assistant.engine.names import name_key
 
 migrations = Migrations("allfives")
 
@@ -264,82 +256,6 @@ def draw_comings_and_goings(db: Database) -> None:
     )
 
 
-def unknown_steps(db: Database) -> list[str]:
-    """The schema steps applied to this file that this release does not know: a newer release
-    wrote it."""
-    known = {step.name for step in migrations._migrations}
-    return [step.name for step in migrations.applied(db) if step.name not in known]
-
-
-def refuse_newer(db: Database, path: str | Path) -> None:
-    unknown = unknown_steps(db)
-    if unknown:
-        raise DatabaseFault(
-            f"{path} was written by a newer release of All Fives Scorepad (its schema has "
-            f"steps this release does not know: {', '.join(unknown)}). This release refuses "
-            "it, so that nothing the newer one keeps is lost or counted wrong: run the newer "
-            "release, or restore a backup made by this one.",
-            damaged=False,
-        )
-
-
-def opened(path: str | Path) -> Database:
-    """A connection to an existing database this release may use: a whole SQLite file (else
-    DatabaseFault) not written by a newer release."""
-    check_file(path)
-    db = connect(path)
-    try:
-        refuse_newer(db, path)
-    except sqlite3.DatabaseError as error:
-        db.close()
-        if fault(error) == DAMAGED:
-            raise DatabaseFault(f"{path} is damaged: {error}") from None
-        raise
-    except DatabaseFault:
-        db.close()
-        raise
-    return db
-
-
-def migrate(path: str | Path) -> None:
-    """The file brought to the latest schema (made, with its folder, when missing). Raises
-    DatabaseFault for a file that is damaged or was written by a newer release."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = opened(path)
-    try:
-        _migrate(db)
-    except sqlite3.DatabaseError as error:
-        kind = fault(error)
-        if kind == DAMAGED:
-            raise DatabaseFault(f"{path} is damaged: {error}") from None
-        if kind == READ_ONLY:
-            raise DatabaseFault(
-                f"{path} cannot be written, and this release must bring its schema up to date "
-                "first: make the file and its folder writable for the user that runs the server",
-                damaged=False,
-            ) from None
-        if kind == FULL:
-            raise DatabaseFault(
-                f"the disk that holds {path} is full: free some space on it", damaged=False
-            ) from None
-        raise
-    finally:
-        db.close()
-
-
-def _migrate(db: Database) -> None:
-    from assistant.club import cache
-
-    with db.ensure_autocommit_on():
-        db.execute("PRAGMA journal_mode=WAL")
-    migrations.apply(db)
-    stale = db.execute("SELECT value FROM club_meta WHERE key = 'cache_stale'").fetchone()
-    if stale and stale[0] == "1":
-        with immediate(db):
-            cache.rebuild(db)
-            db.execute("DELETE FROM club_meta WHERE key = 'cache_stale'")
-
-
 TABLES = """
 CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
@@ -469,8 +385,6 @@ def one_key_per_person(db: Database) -> None:
     folded, any run of spaces as one, invisible characters left out): each name is keyed again,
     and two players whose names now mean one person become one (the player made first keeps
     its name). The cache is rebuilt from the records, so their matches follow."""
-    from assistant.engine.names import name_key
-
     rows = db.execute("SELECT key, player_id FROM player_names ORDER BY player_id").fetchall()
     owner: dict[str, int] = {}
     merged: dict[int, int] = {}
@@ -514,10 +428,6 @@ def one_seat_per_person(db: Database) -> None:
     is renamed "kim (2)" throughout the record (its events, the pips left, the chosen leader), as
     the engine's rule now reads two seats: two people. The version is bumped, so a phone still
     showing the match reloads it."""
-    import orjson
-
-    from assistant.engine.limits import MAX_NAME
-    from assistant.engine.names import name_key
 
     changed = False
     for match_id, text, leader in db.execute("SELECT id, record, leader FROM matches").fetchall():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import orjson
 
-from assistant.club import schema
+from assistant.club import opening
 from assistant.db import DAMAGED, DatabaseFault, default_database, fault, restore_steps
 from assistant.engine import RecordError, replay
 
@@ -39,7 +39,7 @@ def check_command(database: str | None) -> int:
     if not path.exists():
         print(f"check: there is no database at {path}", file=sys.stderr)
         return 2
-    db = schema.opened(path)
+    db = opening.opened(path)
     try:
         matches, found = problems(db)
     except sqlite3.DatabaseError as error:

@@ -3,7 +3,7 @@
 import json
 
 from assistant.club import store
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from tests.helpers import A, blank
 

@@ -6,7 +6,8 @@ Every match below is won by its first plays under muggins to 10 (tests/helpers.p
 import pytest
 
 from assistant.club import cache, derive, imports, league, queries, registry, seasons, store
-from assistant.club.schema import migrate, migrations
+from assistant.club.opening import migrate
+from assistant.club.schema import migrations
 from assistant.db import connect, immediate
 from tests.helpers import record, won
 

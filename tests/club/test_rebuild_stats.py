@@ -6,7 +6,7 @@ import sys
 from contextlib import closing
 
 from assistant.club import store
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect
 from tests.helpers import A, D, G
 

@@ -4,7 +4,7 @@ real SQLite file, and a database keyed the old way is keyed again."""
 import json
 
 from assistant.club import registry
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from assistant.engine import replay
 from tests.helpers import D, database_rows, post_json

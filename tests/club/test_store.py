@@ -5,7 +5,7 @@ from datetime import datetime
 import pytest
 
 from assistant.club import store
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect
 from assistant.engine import RecordError
 from tests.helpers import A

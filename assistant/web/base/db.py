@@ -8,7 +8,7 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from assistant.club.imports import stop_dead
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect, fault
 
 
