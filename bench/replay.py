@@ -1,6 +1,6 @@
 """Prints matches/s and events/s for `python -m assistant replay --jsonl` on random matches.
 
-Goal (issues 2 and 10): at least 500,000 events/s on a 2-core machine, no slower than before. Usage:
+Goal: at least 500,000 events/s on a 2-core machine, no slower than before. Usage:
     .venv/bin/python bench/replay.py [MATCHES]
 """
 

@@ -1,4 +1,4 @@
-"""Screenshots of the season's screens (issue 13) on a demo club served by the real server: the
+"""Screenshots of the season's screens on a demo club served by the real server: the
 league table, seasons, club nights, the night's draw and its scoresheets, the board on a TV
 with more tables in play than fit (both of its pages), at phone (360×740) and desk (1280×800)
 size; and what prints, as PDF through Chromium's print (A4), each page also drawn to PNG when

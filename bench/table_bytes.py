@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/table_bytes.py
 
-Goal (issue 3): at most 40 KiB gzipped.
+Goal: at most 40 KiB gzipped.
 
 Starts `python -m assistant serve` on a free port with a fresh SQLite file, creates a 4-player
 all-fives match in the middle of its second hand (a random legal match, assistant.simulate),

@@ -3,7 +3,7 @@ screen in a real browser at 360x740.
 
     .venv/bin/python bench/taps_per_tile.py
 
-Goals (issue 11): 0 scrolls: every tap of a hand reachable on the phone's screen as it stands;
+Goals: 0 scrolls: every tap of a hand reachable on the phone's screen as it stands;
 and no more taps than the record needs: one per tile, one per tile drawn, per pass, per end
 choice that makes a different game, per choice of who leads, one per player whose pips are
 needed (not those the engine works out from the others), and Confirm.

@@ -9,7 +9,7 @@ taps meanwhile waits for one short slice at most. The import runs in a process o
 lower priority than the server (`start`), and keeps its progress and report in the `imports`
 row: the web page polls it.
 
-Dates (issue 13): a record keeps its `date`; one without is dated by the `created` of its item in
+Dates: a record keeps its `date`; one without is dated by the `created` of its item in
 an export, else by the file's `created`, else stays undated. The date is written into the record
 before its digest is computed, so the same file imported twice finds its duplicates.
 
@@ -50,9 +50,9 @@ WINDOW = 64  # records read ahead of the writer at most
 PLAYERS_KEPT = 10_000  # registry entries read from a file at most
 NICE = 10  # the import yields the processor to the server's taps
 CHUNK = 16384  # bytes read at a time: a record too deep is stopped after one more chunk
-# Seconds to parse one record at most (a real one takes 0.2 ms, a hundred times that on a busy
-# machine at the import's low priority): the clock is read at every chunk, and the processor-time
-# clock costs 26 µs a reading, the wall clock nothing.
+# Seconds to parse one record at most, far beyond what a real one takes even on a busy machine
+# at the import's low priority. Read on the wall clock: it is read at every chunk, and the
+# processor-time clock is too slow to read that often.
 RECORD_SECONDS = 2.0
 CHUNKSIZE = 16  # records sent to a checking process at a time
 
@@ -305,7 +305,7 @@ def _is_time(value) -> bool:
 
 
 def dated(record, created, file_created):
-    """The record with its `date`: its own, else its item's `created`, else the file's (issue 13);
+    """The record with its `date`: its own, else its item's `created`, else the file's;
     none of them: undated."""
     if type(record) is not dict or "date" in record:
         return record
