@@ -16,22 +16,20 @@ from hypothesis import strategies as st
 
 from assistant.engine import add_entry, replay
 from assistant.web.base.bounds import MAX_ID, IdConverter
-from tests.helpers import (
+from tests.clients import FormClient, app_with_admin, post_json
+from tests.database import database_rows
+from tests.fuzzing import (
     BOUNDARY,
     HISTORY_FILTER,
     MARKERS,
     NEW_MATCH_FIELDS,
     ROUTE_FIELDS,
-    TEMPLATES,
-    FormClient,
-    a_match,
-    app_with_admin,
-    database_rows,
     form_values,
     junk,
-    post_json,
     texts,
 )
+from tests.paths import TEMPLATES
+from tests.records import a_match
 
 PASSWORD = "fuzzing the admin"
 
@@ -339,7 +337,7 @@ def _rules(app, endpoint: str) -> list[tuple[str, object]]:
 
 def test_every_route_is_in_the_fuzzing_table(app):
     missing = {rule.endpoint for rule in app.url_map.iter_rules()} - set(ROUTE_FIELDS)
-    assert not missing, f"add what these routes read to ROUTE_FIELDS in tests/helpers.py: {missing}"
+    assert not missing, f"add what these routes read to ROUTE_FIELDS in tests/fuzzing.py: {missing}"
 
 
 FIELD = re.compile(
@@ -391,7 +389,7 @@ def test_every_field_of_every_form_is_in_the_fuzzing_table():
             unlisted += [f"{where}: {k}" for k in re.findall(r'"(\w+)": ', keys) if k not in every]
     unlisted += [f"new/_form.html: {name}" for name in ADVANCED if name not in NEW_MATCH_FIELDS]
     unlisted += [f"history/_exports.html: {n}" for n in HISTORY_FILTER if n not in every]
-    assert not unlisted, "add these fields to ROUTE_FIELDS in tests/helpers.py:\n" + "\n".join(
+    assert not unlisted, "add these fields to ROUTE_FIELDS in tests/fuzzing.py:\n" + "\n".join(
         unlisted
     )
 
