@@ -319,6 +319,8 @@ def test_an_unhashable_player_is_refused_not_a_crash(client):
     body = steps[0] | {"version": before["version"], "player": []}
     response = post_json(client, f"/api/matches/{match_id}/events", body)
     assert response.status_code == 422
+    assert "is not a player in this match" in response.get_json()["error"]
+    assert snapshot(client, match_id) == before
 
 
 # -- every route ------------------------------------------------------------------------------
