@@ -50,7 +50,7 @@ EXPECTED = {
 def seed(path: Path) -> None:
     """Matches dated by the table's clock, a day alone, and a hand that splits 15 into 7½."""
     sys.path.insert(0, str(CHECKOUT))
-    from tests.helpers import A, D, hand, record
+    from tests.records import A, D, hand, record
 
     migrate(path)
     db = connect(path)

@@ -4,7 +4,9 @@ import shutil
 import pytest
 
 from assistant import create_app
-from tests.helpers import CHROMIUM, FormClient, LiveServer
+from tests.browser import CHROMIUM
+from tests.clients import FormClient
+from tests.live_server import LiveServer
 
 
 @pytest.fixture

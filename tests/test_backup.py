@@ -9,7 +9,8 @@ import threading
 from contextlib import closing
 
 from assistant.engine import replay
-from tests.helpers import LiveServer, a_match, call, entries
+from tests.live_server import LiveServer, call
+from tests.records import a_match, entries
 
 
 def test_backup_while_writing_then_restore(live_server, tmp_path):

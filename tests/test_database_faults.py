@@ -18,7 +18,10 @@ import pytest
 
 from assistant import create_app
 from assistant.simulate import random_match
-from tests.helpers import LiveServer, a_match, call, database_rows, free_port, post_json
+from tests.clients import post_json
+from tests.database import database_rows
+from tests.live_server import LiveServer, call, free_port
+from tests.records import a_match
 
 MATCHES = 40
 

@@ -5,7 +5,7 @@ import json
 from assistant.club import store
 from assistant.club.opening import migrate
 from assistant.db import connect, immediate
-from tests.helpers import A, blank
+from tests.records import A, blank
 
 
 def test_only_a_match_started_empty_and_undated_counts_at_once():

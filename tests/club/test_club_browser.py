@@ -6,7 +6,9 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers import EXAMPLES, F, example, tap
+from tests.browser import tap
+from tests.paths import EXAMPLES
+from tests.records import F, example
 
 pytestmark = pytest.mark.browser
 WITHIN = 2000  # ms: the watch page follows the table within 2 s

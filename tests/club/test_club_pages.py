@@ -6,18 +6,9 @@ import json
 import re
 
 from assistant.web.base.auth import save_password
-from tests.helpers import (
-    EXAMPLES,
-    A,
-    D,
-    G,
-    admin_client,
-    create,
-    example,
-    imported,
-    page_token,
-    post_json,
-)
+from tests.clients import admin_client, create, imported, page_token, post_json
+from tests.paths import EXAMPLES
+from tests.records import A, D, G, example
 
 PASSWORD = "club admin 123"
 

@@ -1,5 +1,5 @@
 """Statistics and ratings of a small club history, checked against figures worked out by hand
-(tests/helpers.py says how each match goes)."""
+(tests/records.py says how each match goes)."""
 
 import math
 
@@ -7,7 +7,7 @@ import pytest
 
 from assistant.club import cache, queries, registry, store
 from assistant.db import connect, immediate
-from tests.helpers import A, D, E, F, G, play, record
+from tests.records import A, D, E, F, G, play, record
 
 
 @pytest.fixture

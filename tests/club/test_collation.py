@@ -5,7 +5,9 @@ suggestions and in a night's standings."""
 import re
 
 from assistant.club.collation import sorted_names
-from tests.helpers import accept_imported, create, page_token, won
+from tests.clients import create, page_token
+from tests.database import accept_imported
+from tests.records import won
 
 CLUB = ["Zoe", "Mads", "Søren", "Éva", "Emil", "Åse", "Ole", "Ærø", "Øster", "Ann", "ebba"]
 

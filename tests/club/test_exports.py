@@ -10,7 +10,8 @@ import json
 from assistant.club import exports, queries, registry, store
 from assistant.db import immediate
 from assistant.web.base.db import get_db
-from tests.helpers import SMALL, A, D, G, create, hand, play, record
+from tests.clients import create
+from tests.records import SMALL, A, D, G, hand, play, record
 
 
 def rows(response) -> list[list[str]]:

@@ -29,7 +29,8 @@ from werkzeug.test import encode_multipart
 from assistant.club.imports import still_running, upload_folder
 from assistant.simulate import random_match
 from assistant.web.base.auth import save_password
-from tests.helpers import ADMIN_PASSWORD, LiveServer
+from tests.clients import ADMIN_PASSWORD
+from tests.live_server import LiveServer
 
 RECORDS = 1500
 SERVE = """

@@ -18,19 +18,9 @@ from werkzeug.test import encode_multipart
 from assistant.club import registry
 from assistant.db import connect, immediate
 from assistant.simulate import random_match
-from tests.helpers import (
-    A,
-    D,
-    E,
-    G,
-    LiveServer,
-    a_match,
-    admin_client,
-    call,
-    create,
-    imported,
-    page_token,
-)
+from tests.clients import admin_client, create, imported, page_token
+from tests.live_server import LiveServer, call
+from tests.records import A, D, E, G, a_match
 
 
 @pytest.fixture

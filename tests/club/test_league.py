@@ -1,6 +1,6 @@
 """The league table, a night's standings and seasons on small histories worked out by hand.
 
-Every match below is won by its first plays under muggins to 10 (tests/helpers.py `won`):
+Every match below is won by its first plays under muggins to 10 (tests/records.py `won`):
 "5-5" scores 10 at once (10–0); a partnership's "5-0, 0-0, 5-5" scores 5, 5, then 10 (15–5)."""
 
 import pytest
@@ -9,7 +9,7 @@ from assistant.club import cache, derive, imports, league, queries, registry, se
 from assistant.club.opening import migrate
 from assistant.club.schema import migrations
 from assistant.db import connect, immediate
-from tests.helpers import record, won
+from tests.records import record, won
 
 TO_10 = {"preset": "muggins", "target": 10}
 

@@ -8,7 +8,7 @@ from contextlib import closing
 from assistant.club import store
 from assistant.club.opening import migrate
 from assistant.db import connect
-from tests.helpers import A, D, G
+from tests.records import A, D, G
 
 COMMAND = [sys.executable, "-m", "assistant", "rebuild-stats"]
 CACHE = {

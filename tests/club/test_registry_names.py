@@ -7,7 +7,9 @@ from assistant.club import registry
 from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from assistant.engine import replay
-from tests.helpers import D, database_rows, post_json
+from tests.clients import post_json
+from tests.database import database_rows
+from tests.records import D
 
 
 def _played_by(first: str, second: str) -> dict:

@@ -13,7 +13,8 @@ from assistant.club import cache, queries, registry, store
 from assistant.db import immediate
 from assistant.engine import ScoredHand, new_record
 from assistant.web.base.db import get_db
-from tests.helpers import admin_client, create, example, imported, page_token, post_json
+from tests.clients import admin_client, create, imported, page_token, post_json
+from tests.records import example
 
 TO_50 = {"preset": "muggins", "target": 50}
 # Hand 1 on paper: Ann 40, Bo 15. Hand 2: Ann leads 5-5 (10) and reaches 50: she wins.

@@ -11,7 +11,7 @@ import pytest
 
 from assistant.club import cache, league, nights, queries, registry, seasons, store
 from assistant.db import connect, immediate
-from tests.helpers import play, record, won
+from tests.records import play, record, won
 
 NIGHT = "2026-10-01"
 WHEN = "2026-10-01T20:00:00+02:00"

@@ -8,7 +8,7 @@ from assistant.club import store
 from assistant.club.opening import migrate
 from assistant.db import connect
 from assistant.engine import RecordError
-from tests.helpers import A
+from tests.records import A
 
 
 def test_a_record_comes_back_whole_and_one_beyond_the_limits_is_refused(tmp_path):
@@ -50,7 +50,7 @@ def test_each_write_answers_with_the_match_as_it_is_stored_and_as_a_replay_gives
     """A write answers without reading the record back (a cost that grew with the match): what
     it answers is what reading the row gives, and its match what a replay from scratch gives."""
     from assistant.engine import replay
-    from tests.helpers import a_match
+    from tests.records import a_match
 
     path = tmp_path / "club.sqlite"
     migrate(path)

@@ -14,7 +14,7 @@ from assistant.engine import (
     replay,
     undo_entry,
 )
-from tests.helpers import event, example, hand, record
+from tests.records import event, example, hand, record
 
 IN_PROGRESS = record("all-fives", "Ann Bo", hand("Ann 5-5", "Bo 5-1 right", "Ann draw 2"))
 

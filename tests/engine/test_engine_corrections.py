@@ -4,7 +4,7 @@ a later tile that the change makes fit ends of different games asks its end."""
 import pytest
 
 from assistant.engine import EndAsked, RecordError, correct_entry, insert_entry, remove_entry
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 # left 6, right 3 after the lead; Bo's 3-1 makes right 1; Ann's 6-4 fits the left only
 PLAYED = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))

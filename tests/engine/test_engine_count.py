@@ -3,7 +3,7 @@
 import pytest
 
 from assistant.engine import replay
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 
 def counts(rules, *events: str, players="X Y") -> list[tuple[int, int]]:

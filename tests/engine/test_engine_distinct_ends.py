@@ -4,7 +4,7 @@ import random
 
 from assistant.engine import read_entry, replay
 from assistant.simulate import as_entered, random_match
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 
 def ends_offered(rules, *events: str, tile: str) -> tuple[list[str], list[str]]:

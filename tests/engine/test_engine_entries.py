@@ -12,7 +12,7 @@ from assistant.engine import (
     replay,
     undo_entry,
 )
-from tests.helpers import example, hand, record
+from tests.records import example, hand, record
 
 MUGGINS_55 = record("muggins", "Ann Bo", hand("Ann 5-5"))
 

@@ -6,7 +6,8 @@ import re
 import pytest
 
 from assistant.engine import RecordError, replay
-from tests.helpers import EXAMPLES, run_replay
+from tests.cli import run_replay
+from tests.paths import EXAMPLES
 
 VALID = sorted(
     p

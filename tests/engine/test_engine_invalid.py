@@ -4,7 +4,8 @@ one line on stderr naming the hand, the event and the reason."""
 import pytest
 
 from assistant.engine import RecordError, replay
-from tests.helpers import hand, record, replay_file, run_replay
+from tests.cli import replay_file, run_replay
+from tests.records import hand, record
 
 X_Y = "X Y"
 LEAD = hand("X 6-4")

@@ -17,7 +17,7 @@ from assistant.engine import (
     read_event,
     replay,
 )
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 SAID = [
     {"play": "5-3"},

@@ -5,7 +5,7 @@ import random
 
 from assistant.engine import derived_pips, read_entry, read_event, replay
 from assistant.simulate import random_match
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 
 def test_with_the_boneyard_empty_the_last_players_pips_follow_from_the_others():

@@ -19,7 +19,7 @@ from assistant.engine import (
     undo_entry,
 )
 from assistant.simulate import random_match
-from tests.helpers import run_replay
+from tests.cli import run_replay
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

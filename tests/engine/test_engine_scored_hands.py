@@ -15,7 +15,7 @@ from assistant.engine import (
     replay,
     undo_entry,
 )
-from tests.helpers import example, hand, record
+from tests.records import example, hand, record
 
 PARTNERS = ["Ann", "Bo", "Cy", "Di"]  # sides: Ann + Cy, Bo + Di
 

@@ -3,7 +3,7 @@
 import pytest
 
 from assistant.engine import RecordError, replay, rounded
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 
 def settled(rules, players, *hands, partnership=False) -> dict:

@@ -39,7 +39,8 @@ from playwright.sync_api import Page, expect
 from assistant.club import draws, nights, seasons
 from assistant.db import connect, immediate
 from assistant.engine import replay, tile_name
-from tests.helpers import LiveServer, blank, example, hand, record, won
+from tests.live_server import LiveServer
+from tests.records import blank, example, hand, record, won
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import pytest
 from assistant.club import store
 from assistant.web.base.auth import password_matches, save_password
 from assistant.web.base.db import get_db
-from tests.helpers import app_with_admin, page_token, won_at_the_table
+from tests.clients import app_with_admin, page_token, won_at_the_table
 
 PASSWORD = "correct horse battery"
 

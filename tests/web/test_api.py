@@ -1,6 +1,7 @@
 """The JSON API on a real SQLite file: status codes and the record as the only truth."""
 
-from tests.helpers import create, example, hand, post_json, record
+from tests.clients import create, post_json
+from tests.records import example, hand, record
 
 
 def new_match(client, name="spinner-lead-four-arms"):

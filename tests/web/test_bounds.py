@@ -10,7 +10,9 @@ import pytest
 
 from assistant.engine.limits import MAX_HANDS, MAX_NAME
 from assistant.web.base import bounds
-from tests.helpers import FormClient, a_match, app_with_admin, database_rows, post_json
+from tests.clients import FormClient, app_with_admin, post_json
+from tests.database import database_rows
+from tests.records import a_match
 
 PASSWORD = "bounds and limits"
 DEEP = "[" * 1000 + "]" * 1000

@@ -7,7 +7,8 @@ from playwright.sync_api import Page, expect
 
 from assistant.engine import replay, tile_name
 from assistant.simulate import as_entered
-from tests.helpers import example, tap
+from tests.browser import tap
+from tests.records import example
 
 pytestmark = pytest.mark.browser
 

@@ -5,14 +5,15 @@ the night's page and the board show the standings worked out from the results.
 
 Every match is muggins to 10. At table 1 the first seat leads 5-5: its side wins 10–0. At table
 2 the first seat leads 5-0 (5), the second lays 0-0 (5), the third 5-5 (10): the first side
-wins 15–5 (tests/helpers.py `won`)."""
+wins 15–5 (tests/records.py `won`)."""
 
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers import tap, won
+from tests.browser import tap
+from tests.records import won
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,8 @@
 import gzip
 import re
 
-from tests.helpers import STATIC, example
+from tests.paths import STATIC
+from tests.records import example
 
 
 def test_a_stylesheet_is_gzipped_for_a_browser_that_accepts_it(client):

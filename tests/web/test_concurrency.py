@@ -4,7 +4,9 @@ real SQLite file. Exactly one wins, the others get 409 with the fresh state; not
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from tests.helpers import STALE, a_match, call, entries
+from tests.clients import STALE
+from tests.live_server import call
+from tests.records import a_match, entries
 
 PHONES = 8
 

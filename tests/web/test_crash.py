@@ -7,7 +7,8 @@ import threading
 from contextlib import closing
 
 from assistant.engine import replay
-from tests.helpers import a_match, call, entries
+from tests.live_server import call
+from tests.records import a_match, entries
 
 TABLES = 6
 KILL_AFTER = 90  # acknowledged entries before the kill; each table has far more to send

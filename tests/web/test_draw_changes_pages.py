@@ -9,7 +9,7 @@ import pytest
 
 from assistant.club import draws, nights
 from assistant.db import connect
-from tests.helpers import admin_client
+from tests.clients import admin_client
 
 TWELVE = [f"P{k:02}" for k in range(1, 13)]
 

@@ -9,7 +9,7 @@ import pytest
 from assistant.engine import replay
 from assistant.simulate import random_match
 from assistant.web.table.dominoes import REACH, view
-from tests.helpers import hand, record
+from tests.records import hand, record
 
 
 def overlap(a, b) -> bool:

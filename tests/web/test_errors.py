@@ -8,7 +8,9 @@ from playwright.sync_api import Page, expect
 
 from assistant import create_app
 from assistant.web.base import catalogs
-from tests.helpers import example, fresh_match, version
+from tests.browser import version
+from tests.clients import fresh_match
+from tests.records import example
 
 EXPIRED = "This form has expired or did not come from this app: reload the page."
 

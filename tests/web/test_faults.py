@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import LiveServer, a_match, call
+from tests.live_server import LiveServer, call
+from tests.records import a_match
 
 ROOT = os.geteuid() == 0
 

@@ -7,7 +7,8 @@ import re
 
 from assistant.engine import replay
 from assistant.simulate import random_match
-from tests.helpers import create, example, fresh_match, shown
+from tests.clients import create, fresh_match, shown
+from tests.records import example
 
 
 def version_of(html: bytes) -> int:

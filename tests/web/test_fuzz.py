@@ -16,22 +16,20 @@ from hypothesis import strategies as st
 
 from assistant.engine import add_entry, replay
 from assistant.web.base.bounds import MAX_ID, IdConverter
-from tests.helpers import (
+from tests.clients import FormClient, app_with_admin, post_json
+from tests.database import database_rows
+from tests.fuzzing import (
     BOUNDARY,
     HISTORY_FILTER,
     MARKERS,
     NEW_MATCH_FIELDS,
     ROUTE_FIELDS,
-    TEMPLATES,
-    FormClient,
-    a_match,
-    app_with_admin,
-    database_rows,
     form_values,
     junk,
-    post_json,
     texts,
 )
+from tests.paths import TEMPLATES
+from tests.records import a_match
 
 PASSWORD = "fuzzing the admin"
 
@@ -321,6 +319,8 @@ def test_an_unhashable_player_is_refused_not_a_crash(client):
     body = steps[0] | {"version": before["version"], "player": []}
     response = post_json(client, f"/api/matches/{match_id}/events", body)
     assert response.status_code == 422
+    assert "is not a player in this match" in response.get_json()["error"]
+    assert snapshot(client, match_id) == before
 
 
 # -- every route ------------------------------------------------------------------------------
@@ -339,7 +339,7 @@ def _rules(app, endpoint: str) -> list[tuple[str, object]]:
 
 def test_every_route_is_in_the_fuzzing_table(app):
     missing = {rule.endpoint for rule in app.url_map.iter_rules()} - set(ROUTE_FIELDS)
-    assert not missing, f"add what these routes read to ROUTE_FIELDS in tests/helpers.py: {missing}"
+    assert not missing, f"add what these routes read to ROUTE_FIELDS in tests/fuzzing.py: {missing}"
 
 
 FIELD = re.compile(
@@ -391,7 +391,7 @@ def test_every_field_of_every_form_is_in_the_fuzzing_table():
             unlisted += [f"{where}: {k}" for k in re.findall(r'"(\w+)": ', keys) if k not in every]
     unlisted += [f"new/_form.html: {name}" for name in ADVANCED if name not in NEW_MATCH_FIELDS]
     unlisted += [f"history/_exports.html: {n}" for n in HISTORY_FILTER if n not in every]
-    assert not unlisted, "add these fields to ROUTE_FIELDS in tests/helpers.py:\n" + "\n".join(
+    assert not unlisted, "add these fields to ROUTE_FIELDS in tests/fuzzing.py:\n" + "\n".join(
         unlisted
     )
 

@@ -11,7 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant import create_app
-from tests.helpers import BOUNDARY, ROUTE_FIELDS, a_match, call, junk
+from tests.fuzzing import BOUNDARY, ROUTE_FIELDS, junk
+from tests.live_server import call
+from tests.records import a_match
 
 LIVE = settings(
     max_examples=30,

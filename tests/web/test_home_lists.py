@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 from assistant.club import registry, store
 from assistant.db import immediate
 from assistant.web.base.db import get_db
-from tests.helpers import D, G, create, post_json, record
+from tests.clients import create, post_json
+from tests.records import D, G, record
 
 
 def in_play(i: int) -> dict:

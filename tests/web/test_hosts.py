@@ -10,15 +10,10 @@ import sys
 from assistant import create_app
 from assistant.web.base.hosts import own_names
 from assistant.web.serve import on_the_network
-from tests.helpers import (
-    ADMIN_PASSWORD,
-    FormClient,
-    admin_client,
-    blank,
-    database_rows,
-    example,
-    free_port,
-)
+from tests.clients import ADMIN_PASSWORD, FormClient, admin_client
+from tests.database import database_rows
+from tests.live_server import free_port
+from tests.records import blank, example
 
 RECORD = blank(example("spinner-lead-four-arms"))
 

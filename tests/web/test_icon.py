@@ -4,7 +4,8 @@ the 404 page: the icon is a small SVG domino served from static/ (CSP: images fr
 import re
 
 from assistant.web.base.security import CSP
-from tests.helpers import STATIC, example
+from tests.paths import STATIC
+from tests.records import example
 
 
 def icon_of(html: str) -> str:

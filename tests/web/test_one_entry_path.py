@@ -7,7 +7,8 @@ player: the engine knows whose turn it is (store.enter → engine.add_entry)."""
 
 import pytest
 
-from tests.helpers import blank, create, post_json
+from tests.clients import create, post_json
+from tests.records import blank
 
 OK, REFUSED, STALE = "saved", "refused", "stale"
 

@@ -6,7 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers import LiveServer, record
+from tests.live_server import LiveServer
+from tests.records import record
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,8 @@ import re
 
 from assistant.club import queries, registry, store
 from assistant.db import connect
-from tests.helpers import create, post_json, record
+from tests.clients import create, post_json
+from tests.records import record
 
 TO_100 = {"preset": "muggins", "target": 100}
 

@@ -5,7 +5,9 @@ under the CSP without a violation."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import STALE, call, version
+from tests.browser import version
+from tests.clients import STALE
+from tests.live_server import call
 
 pytestmark = pytest.mark.browser
 

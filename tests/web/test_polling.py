@@ -2,7 +2,8 @@
 answered 304 with no body (the browser keeps its copy), and any change to a table shows."""
 
 from assistant.db import connect
-from tests.helpers import G, blank, create, post_json
+from tests.clients import create, post_json
+from tests.records import G, blank
 
 PIECE = {"HX-Request": "true"}
 

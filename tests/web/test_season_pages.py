@@ -9,7 +9,9 @@ import pytest
 
 from assistant.club import derive, nights
 from assistant.web.base.auth import save_password
-from tests.helpers import WON_RULES, accept_imported, create, record, won
+from tests.clients import create
+from tests.database import accept_imported
+from tests.records import WON_RULES, record, won
 
 PASSWORD = "club admin 123"
 

@@ -8,7 +8,8 @@ import pytest
 
 from assistant.simulate import random_match
 from assistant.web.app import _secret_key
-from tests.helpers import STATIC, TEMPLATES, create, fresh_match, page_token
+from tests.clients import create, fresh_match, page_token
+from tests.paths import STATIC, TEMPLATES
 
 
 def stored(client, match_id) -> dict:

@@ -10,7 +10,8 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from assistant.club import nights
-from tests.helpers import admin_client, create, imported, page_token, post_json, record
+from tests.clients import admin_client, create, imported, page_token, post_json
+from tests.records import record
 
 TO_50 = {"preset": "muggins", "target": 50}
 

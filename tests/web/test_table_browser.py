@@ -9,7 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from assistant.engine import replace_entry, replay
-from tests.helpers import LiveServer, blank, example, hand, record, tap, version
+from tests.browser import tap, version
+from tests.live_server import LiveServer
+from tests.records import blank, example, hand, record
 
 pytestmark = pytest.mark.browser
 

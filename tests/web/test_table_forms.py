@@ -6,7 +6,8 @@ rules by name with what they change)."""
 import io
 import json
 
-from tests.helpers import blank, create, example, hand, post_json, record, shown, won_at_the_table
+from tests.clients import create, post_json, shown, won_at_the_table
+from tests.records import blank, example, hand, record
 
 HTMX = {"HX-Request": "true"}
 WON = record({"preset": "all-fives", "target": 10}, "Ann Bo", hand("Ann 5-5"))

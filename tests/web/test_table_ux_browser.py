@@ -17,7 +17,9 @@ from playwright.sync_api import Page, expect
 
 from assistant.engine import replay
 from assistant.simulate import random_match
-from tests.helpers import LiveServer, hand, record, tap, version
+from tests.browser import tap, version
+from tests.live_server import LiveServer
+from tests.records import hand, record
 
 pytestmark = pytest.mark.browser
 HEIGHT = 740

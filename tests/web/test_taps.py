@@ -6,7 +6,9 @@ the service worker."""
 
 import sqlite3
 
-from tests.helpers import STALE, create, database_rows, post_json, record
+from tests.clients import STALE, create, post_json
+from tests.database import database_rows
+from tests.records import record
 
 HTMX = {"HX-Request": "true"}
 EMPTY = record({"preset": "all-fives", "target": 150}, "Ann Bo Cy")

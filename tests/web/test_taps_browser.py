@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import CHECKOUT, LiveServer, call, example
+from tests.live_server import LiveServer, call
+from tests.paths import CHECKOUT
+from tests.records import example
 
 pytestmark = pytest.mark.browser
 

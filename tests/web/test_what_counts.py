@@ -16,16 +16,10 @@ import pytest
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from tests.helpers import (
-    D,
-    LiveServer,
-    admin_client,
-    blank,
-    call,
-    database_rows,
-    imported,
-    page_token,
-)
+from tests.clients import admin_client, imported, page_token
+from tests.database import database_rows
+from tests.live_server import LiveServer, call
+from tests.records import D, blank
 
 PAST = "2026-03-05T20:00:00+00:00"
 NIGHT = "2026-03-05"

@@ -3,7 +3,8 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers import example, saved, version
+from tests.browser import saved, version
+from tests.records import example
 
 pytestmark = pytest.mark.browser
 

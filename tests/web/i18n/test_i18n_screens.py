@@ -10,7 +10,8 @@ from assistant.engine import RecordError, replay
 from assistant.web.base import catalogs
 from assistant.web.base.i18n import number, signed
 from assistant.web.base.messages import explain
-from tests.helpers import create, example
+from tests.clients import create
+from tests.records import example
 
 OTHERS = ["da", "sv", "fr"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")

@@ -7,7 +7,8 @@ import re
 
 from assistant.web.base import catalogs
 from assistant.web.base.i18n import elided
-from tests.helpers import D, create
+from tests.clients import create
+from tests.records import D
 
 NARROW = "\u202f"
 # The engine's three sentences about drawing and the pips a player holds are another change's.
