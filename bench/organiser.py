@@ -31,7 +31,7 @@ from pathlib import Path
 from common import CHECKOUT, percentile
 from history import bases, fill
 from imports import club_file
-from tap_latency import Phone
+from phones import Phone
 
 from assistant.club import opening, ratings, registry, seasons
 from assistant.db import connect, immediate
@@ -88,6 +88,8 @@ class Organiser(Phone):
         status, _h, _data = self.post("/admin/login", {"password": PASSWORD})
         if status != 303:
             raise RuntimeError(f"admin login: {status}")
+        _status, _h, page = self.request("GET", "/history/import")  # logging in renews the token
+        self.token = TOKEN.search(page).group(1).decode()
 
     def post(self, path: str, form: dict) -> tuple[int, dict, bytes]:
         body = urllib.parse.urlencode(form | {"csrf_token": self.token})
