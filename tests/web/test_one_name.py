@@ -62,6 +62,15 @@ def club(tmp_path):
         "out": played_at_the_table(client, OUT),
     }
     accept_imported(database)
+    draw_form = {
+        "kind": "two",
+        "player": ["Ann", "Bo", "Cy", "Di"],
+        "rounds": "2",
+        "preset": "muggins",
+    }
+    drawn = client.post(f"/nights/{nights.tonight()}/draw", data=draw_form | {"tables": "1-2"})
+    assert drawn.status_code == 303, drawn.get_data(as_text=True)
+    ids["draw"] = drawn.headers["Location"]
     assert client.post("/players", data={"name": "Bob"}).status_code == 303
     with sqlite3.connect(database) as db:
         player = dict(db.execute("SELECT name, id FROM players").fetchall())
@@ -88,6 +97,8 @@ def test_every_screen_names_the_players_as_the_club_does_now(club):
         "the watch page": f"/watch/{codes[ids['scored']]}",
         "the watch page of the hand gone out": f"/watch/{codes[ids['out']]}",
         "the night": f"/nights/{nights.tonight()}",
+        "the night's draw": ids["draw"],
+        "the draw's scoresheets": f"{ids['draw']}/scoresheets",
         "the league": "/league",
         "the league of all time": "/league?season=all",
         "the history": "/history",
