@@ -159,3 +159,24 @@ def test_every_export_names_the_players_as_the_club_does_now(club):
     assert not OLD.search(outside_records)
     table_record = client.get(f"/matches/{ids['finished']}/record.json").get_json()
     assert table_record["players"] == ["Ann", "Bo"]  # the record itself, as typed
+
+
+def test_a_polled_screen_is_sent_again_after_a_rename(tmp_path):
+    """A rename changes no match's version: the phones and the board that poll are still
+    answered with the new name, not a 304 for what they hold."""
+    client = admin_client(tmp_path)
+    match_id = played_at_the_table(client, OUT[:1])
+    with sqlite3.connect(client.application.config["DATABASE"]) as db:
+        ann = db.execute("SELECT id FROM players WHERE name = 'Ann'").fetchone()[0]
+        code = db.execute("SELECT code FROM watch_codes").fetchone()[0]
+    polled = [f"/matches/{match_id}/live", f"/watch/{code}/live", "/board/live"]
+    tags = {path: client.get(path).headers["ETag"] for path in polled}
+    assert all(
+        client.get(p, headers={"If-None-Match": t}).status_code == 304 for p, t in tags.items()
+    )
+    client.post(f"/players/{ann}/rename", data={"name": "Annie"})
+    for path, tag in tags.items():
+        again = client.get(path, headers={"If-None-Match": tag})
+        assert again.status_code == 200, path
+        words = visible(again.get_data(as_text=True))
+        assert "Annie" in words and not re.search(r"\bAnn\b", words), path
