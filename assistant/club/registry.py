@@ -85,6 +85,13 @@ def current_names(db, names=None) -> dict[str, str]:
     return {name: found.get(k, name) for name, k in keys.items()}
 
 
+def names_now(db) -> str:
+    """Every player's name now, in one string that changes with any rename or merge: a polled
+    screen that names players is shown again when it changes."""
+    row = db.execute("SELECT group_concat(id || ':' || name, char(31)) FROM players").fetchone()
+    return row[0] or ""
+
+
 def all_players(db, language: str = "en") -> list[dict]:
     """Every player, in the order `language` sorts names."""
     rows = db.execute("SELECT id, name FROM players").fetchall()

@@ -5,16 +5,23 @@ from flask_babel import gettext as _
 from assistant.engine import RecordError
 from assistant.engine.layout import EndList
 from assistant.web.base.i18n import END_NAMES, elided, end_name, ends_text
+from assistant.web.base.pages import player_name
 
 
 def _param(name: str, value: object) -> object:
-    """A value inside an engine message, in the player's words: ends are named in their language."""
+    """A value inside an engine message, in the player's words: ends are named in their language,
+    players as the club calls them now."""
     if isinstance(value, EndList):
         return ends_text(value, value.joiner)
     if isinstance(value, RecordError):  # a later entry that a correction broke: its reason
         return explain(value)
     if name == "end" and value in END_NAMES:
         return end_name(value)
+    if name in ("player", "leader") and isinstance(value, str):
+        return player_name(value)
+    if name in ("side", "players") and isinstance(value, str):  # "Ann + Cy", "Ann and Bo"
+        joiner = " + " if name == "side" else " and "
+        return joiner.join(player_name(part) for part in value.split(joiner))
     return value
 
 

@@ -2,7 +2,7 @@
 go to, a match or a 404, its watch code, a side named as the club calls its players now, and
 names isolated."""
 
-from flask import Response, abort, g, make_response, redirect, render_template
+from flask import Response, abort, g, has_app_context, make_response, redirect, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
@@ -40,15 +40,31 @@ def watch_code(match_id: int) -> str | None:
     return found[0] if found else None
 
 
-def side_name(match, side: int) -> str:
-    """A side of a match named as the club calls its players now (after renames and merges),
-    not as they were typed in the record: the scorepad, the board and the watch page agree with
-    the club's lists. Looked up once per request."""
+def player_names(names) -> dict[str, str]:
+    """Each name as typed in a record → the name the club uses now (after renames and merges).
+    Looked up once per request; outside a request (a command line) names stay as typed."""
+    if not has_app_context():
+        return {name: name for name in names}
     known = g.setdefault("current_names", {})
-    missing = [p for p in match.players if p not in known]
+    missing = [name for name in names if name not in known]
     if missing:
         known.update(registry.current_names(get_db(), missing))
-    return " + ".join(known.get(p, p) for p in match.sides[side])
+    return {name: known.get(name, name) for name in names}
+
+
+def player_name(name: str | None) -> str | None:
+    """The one way a player is named on a screen: the name the club uses now, never the
+    record's as typed. Every screen's player names go through here (the `name` filter)."""
+    if not name:
+        return name
+    return player_names([name])[name]
+
+
+def side_name(match, side: int) -> str:
+    """A side of a match named as the club calls its players now: the scorepad, the board and
+    the watch page agree with the club's lists."""
+    names = player_names(match.players)
+    return " + ".join(names[p] for p in match.sides[side])
 
 
 def isolated(names, joiner: str = " + ") -> Markup:

@@ -1,6 +1,6 @@
 """Pieces that screens poll (the board, the watch page): an answer costs almost nothing when
-nothing changed. The ETag is made from the versions of the matches shown, read without
-rendering anything; a browser that has that answer gets 304 and keeps it.
+nothing changed. The ETag is made from the versions of the matches shown and the players'
+names, read without rendering anything; a browser that has that answer gets 304 and keeps it.
 
 Chosen over server-sent events: htmx's `every 1s` polling stays as it is, each poll is an
 ordinary short request (waitress has a few threads, and an open event stream would hold one per
@@ -13,6 +13,8 @@ from collections.abc import Callable
 from flask import Response, request
 from flask_babel import get_locale
 
+from assistant.club import registry
+from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 
 STARTED = str(time.time())  # a new server (new code, new templates) never answers 304 to old
@@ -20,8 +22,10 @@ STARTED = str(time.time())  # a new server (new code, new templates) never answe
 
 def polled(shown: object, render: Callable[[], Response]) -> Response:
     """`render()`'s answer, or 304 when the browser already has the answer for `shown` (the
-    ids and versions of what the piece shows, and anything else it depends on)."""
-    key = repr((STARTED, str(get_locale()), bool(htmx), shown)).encode()
+    ids and versions of what the piece shows, and anything else it depends on) under the
+    players' names now (a rename changes no match's version)."""
+    names = registry.names_now(get_db())
+    key = repr((STARTED, str(get_locale()), bool(htmx), shown, names)).encode()
     tag = hashlib.blake2b(key, digest_size=12).hexdigest()
     unchanged = request.if_none_match.contains_weak(tag)
     response = Response(status=304) if unchanged else render()

@@ -41,7 +41,7 @@ from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
 from assistant.web.base.messages import explain, sentence
-from assistant.web.base.pages import go, match_or_404, page, watch_code
+from assistant.web.base.pages import go, match_or_404, page, player_name, watch_code
 from assistant.web.table.view import Table, build, hand_entries
 
 bp = Blueprint("table", __name__)
@@ -77,6 +77,7 @@ def _refused(fresh: store.StoredMatch) -> str:
     player = form.get("turn", "")
     if player not in fresh.record["players"]:
         player = ""  # whose turn the phone showed, when it named one of the players
+    player = player_name(player)
     endpoint = request.endpoint or ""
     if endpoint.endswith(".play") and player:
         tap = _("%(tile)s by %(player)s", tile=form.get("tile", ""), player=player)
@@ -224,10 +225,10 @@ def _undone(entry: Entry | None) -> str | None:
         case Left():
             return _("Undone: the tiles left in hand.")
         case Play(tile=tile, player=player):
-            return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player)
+            return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player_name(player))
         case Draw(player=player):
-            return elided(_("Undone: %(player)s's draw.", player=player))
-    return elided(_("Undone: %(player)s's pass.", player=entry.player))
+            return elided(_("Undone: %(player)s's draw.", player=player_name(player)))
+    return elided(_("Undone: %(player)s's pass.", player=player_name(entry.player)))
 
 
 def _said(form) -> Entry:

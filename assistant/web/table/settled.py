@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from assistant.engine import settlement as rule
 from assistant.web.base.i18n import elided, number, signed
+from assistant.web.base.pages import player_name, side_name
 
 ARROW = " → "
 
@@ -57,12 +58,12 @@ def explain(match, hand) -> Explained | None:
     if settled is None or settled.rule == rule.SCORED:  # scored as told: no arithmetic to show
         return None
     rounding = match.rules.rounding
-    sides = [match.side_name(i) for i in range(len(match.sides))]
+    sides = [side_name(match, i) for i in range(len(match.sides))]
     changes = [{"side": sides[i], "change": c} for i, c in enumerate(settled.changes)]
     which = settled.rule
     if which in (rule.PENALTY_OWN, rule.DOMINO_PER_PLAYER):
         counted = [
-            Counted(p, _rounded(settled.pips[p], settled.rounded[p], rounding))
+            Counted(player_name(p), _rounded(settled.pips[p], settled.rounded[p], rounding))
             for p in settled.rounded
         ]
         if which == rule.PENALTY_OWN:
@@ -72,7 +73,7 @@ def explain(match, hand) -> Explained | None:
             text = _("Scored: each opponent's pips, rounded, then added.")
             working = _sum(list(settled.rounded.values()), settled.gain)
     elif which == rule.DOMINO_TOTAL:
-        counted = [Counted(p, number(pips)) for p, pips in settled.pips.items()]
+        counted = [Counted(player_name(p), number(pips)) for p, pips in settled.pips.items()]
         text = _("Scored: the opponents' pips, added, then rounded once.")
         total = sum(settled.pips.values())
         working = _sum(list(settled.pips.values()), total)
@@ -86,7 +87,7 @@ def explain(match, hand) -> Explained | None:
     if match.rules.score_unit == "fives":
         notes.append(_("Scores are kept in fives: 5 points count 1."))
     if hand.ended == "domino":
-        ended = _("%(player)s went out.", player=hand.went_out)
+        ended = _("%(player)s went out.", player=player_name(hand.went_out))
     else:
         ended = _("Blocked.")
     return Explained(ended, text, counted, working, changes, notes)

@@ -26,7 +26,7 @@ from assistant.engine import (
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import elided, end_name, number, signed, term_text
 from assistant.web.base.messages import explain, sentence
-from assistant.web.base.pages import side_name
+from assistant.web.base.pages import player_name, side_name
 from assistant.web.table import settled
 
 
@@ -68,10 +68,10 @@ class Entry:
     def words(self) -> str:
         """ "5-3 by Bo", "Bo's draw", "Bo's pass": what a player would call it."""
         if self.kind == "play":
-            return _("%(tile)s by %(player)s", tile=self.tile, player=self.player)
+            return _("%(tile)s by %(player)s", tile=self.tile, player=player_name(self.player))
         if self.kind == "draw":
-            return elided(_("%(player)s's draw", player=self.player))
-        return elided(_("%(player)s's pass", player=self.player))
+            return elided(_("%(player)s's draw", player=player_name(self.player)))
+        return elided(_("%(player)s's pass", player=player_name(self.player)))
 
     @property
     def detail(self) -> str:
@@ -216,7 +216,7 @@ class Table:
         sum_text = " + ".join(parts)
         if len(parts) != 1:
             sum_text += f" = {play['count']}"
-        side = self.match.side_name(self.match.side_of[play["player"]])
+        side = side_name(self.match, self.match.side_of[play["player"]])
         # The terms add to the sum and the open ends only where a double or the spinner counts
         # beside other ends.
         doubles = len(terms) > 1 and any("-" in t.tile for t in terms)
@@ -238,10 +238,13 @@ class Table:
             return None
         said = [
             ngettext(
-                "%(player)s drew %(num)s tile", "%(player)s drew %(num)s tiles", n, player=player
+                "%(player)s drew %(num)s tile",
+                "%(player)s drew %(num)s tiles",
+                n,
+                player=player_name(player),
             )
             if kind == "draw"
-            else _("%(player)s passed", player=player)
+            else _("%(player)s passed", player=player_name(player))
             for kind, player, n in _runs(later)
         ]
         text = " · ".join(said)
@@ -278,7 +281,7 @@ class Table:
             return _(
                 "Won with %(tile)s by %(player)s: count %(count)s, %(points)s.",
                 tile=play["tile"],
-                player=play["player"],
+                player=player_name(play["player"]),
                 count=play["count"],
                 points=signed(play["points"]),
             )
