@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from assistant.club import draw, store
+from assistant.club import draw, registry, store
 from assistant.db import immediate
 from assistant.engine import new_record, replay
+from assistant.engine.names import name_key
 
 
 @dataclass(frozen=True)
@@ -260,33 +261,37 @@ def _check_revision(db, made: Draw) -> None:
 # -- people coming and going ----------------------------------------------------------------
 
 
-def _key(entrant) -> tuple:
-    """An entrant compared as the registry compares names (case ignored); a pair in any order."""
+def _key(db, entrant) -> tuple:
+    """An entrant as one person (or pair, in any order): the registry's player, so a name the
+    club renamed since the draw is still the same person; else the name as the engine compares
+    names."""
     names = [entrant] if isinstance(entrant, str) else list(entrant)
-    return tuple(sorted(name.casefold() for name in names))
+    found = [(name, registry.find(db, name)) for name in names]
+    return tuple(sorted(("name", name_key(n)) if p is None else ("player", p) for n, p in found))
 
 
 def arrive(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
     """A latecomer (a name, or for fixed pairs [name, name]) joins the rounds not yet started."""
-    if _names_taken(made, [entrant] if isinstance(entrant, str) else list(entrant)):
+    if _names_taken(db, made, [entrant] if isinstance(entrant, str) else list(entrant)):
         raise Refused("here")
     _change(db, made, [*made.entrants, entrant], "arrives", entrant, standings)
 
 
 def leave(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
     """A leaver goes from the rounds not yet started (a fixed pair goes as a pair)."""
-    staying = [e for e in made.entrants if _key(e) != _key(entrant)]
+    leaving = _key(db, entrant)
+    staying = [e for e in made.entrants if _key(db, e) != leaving]
     if len(staying) == len(made.entrants):
         raise Refused("not_here")
-    gone = next(e for e in made.entrants if _key(e) == _key(entrant))
+    gone = next(e for e in made.entrants if _key(db, e) == leaving)
     if len(staying) < draw.KINDS[made.kind].units:
         raise Refused("too_few")
     _change(db, made, staying, "leaves", gone, standings)
 
 
-def _names_taken(made: Draw, names: list[str]) -> bool:
-    taken = {n.casefold() for e in made.entrants for n in ([e] if isinstance(e, str) else e)}
-    return any(n.casefold() in taken for n in names)
+def _names_taken(db, made: Draw, names: list[str]) -> bool:
+    taken = {_key(db, n) for e in made.entrants for n in ([e] if isinstance(e, str) else e)}
+    return any(_key(db, n) in taken for n in names)
 
 
 def _reseated(made: Draw, entrants: list, standings: list[str] | None) -> list[draw.Round]:

@@ -3,7 +3,7 @@ read back, a table's match started by one tap (once), the next Swiss round from 
 
 import pytest
 
-from assistant.club import derive, draws, nights, store
+from assistant.club import derive, draws, nights, registry, store
 from assistant.db import connect
 from assistant.engine import replay
 
@@ -118,3 +118,18 @@ def test_people_come_and_go_between_rounds(db):
     draws.start(db, made, 4, 1)
     with pytest.raises(draws.Refused, match="no_round_left"):
         draws.leave(db, draws.get(db, draw_id), "P04")
+
+
+def test_a_player_renamed_after_the_draw_can_still_leave_it(db):
+    """The leave form names the entrant as the draw stored them; the club renamed them since."""
+    eight = [f"P{k}" for k in range(1, 9)]
+    draw_id = draws.make(db, "2026-11-28", "pairs_rotating", eight, 3, 2, "muggins", False, 5)
+    draws.start(db, draws.get(db, draw_id), 1, 1)
+    store.add_player(db, "Zed")  # a latecomer the club knows
+    draws.arrive(db, draws.get(db, draw_id), "Zed")
+    store.rename_player(db, registry.find(db, "P3"), "Petra")
+    with pytest.raises(draws.Refused, match="here"):
+        draws.arrive(db, draws.get(db, draw_id), "petra")  # P3, renamed: here already
+    draws.leave(db, draws.get(db, draw_id), "P3")
+    made = draws.get(db, draw_id)
+    assert "P3" not in made.entrants and made.changes[-1].change == "leaves"
