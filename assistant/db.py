@@ -53,11 +53,16 @@ def _writer_for(path: str) -> threading.Lock:
         return _writers.setdefault(path, threading.Lock())
 
 
+def file_of(db: Database) -> str:
+    """The file behind `db` ("" for a database in memory)."""
+    return db.conn.execute("PRAGMA database_list").fetchone()[2]
+
+
 def _writer(db: Database) -> threading.Lock:
     """The lock of the database file behind `db` (one per file in this process)."""
     writer = getattr(db, "writer", None)
     if writer is None:  # a connection made elsewhere (sqlite-utils' own, a test's)
-        writer = db.writer = _writer_for(db.conn.execute("PRAGMA database_list").fetchone()[2])
+        writer = db.writer = _writer_for(file_of(db))
     return writer
 
 

@@ -29,9 +29,9 @@ from datetime import UTC, datetime, timedelta
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache, ratings, registry, seasons
+from assistant.club import cache, ratings, registry, seasons, worker
 from assistant.club.seasons import Season
-from assistant.db import immediate
+from assistant.db import file_of, immediate
 from assistant.engine import (
     Match,
     add_entry,
@@ -44,7 +44,7 @@ from assistant.engine import (
 
 CLOSE_AFTER = timedelta(minutes=30)
 ARCHIVE_AFTER = timedelta(days=7)  # a match in play untouched this long may be archived
-ACCEPT_SLICE = 500  # matches accepted per transaction
+ACCEPT_SLICE = 100  # matches accepted per transaction: a tap waits for one slice at most
 KEPT_TAPS = 64  # tap ids remembered per match: a phone re-sends only its latest few
 
 
@@ -643,15 +643,25 @@ def set_stopped_counting(db: Database, counting: str) -> None:
         seasons.set_stopped_counting(db, counting)
 
 
+def _rated(db: Database, nights: tuple[str, str] | None = None) -> dict:
+    """Every rating from scratch, computed by the process of its own (worker.py), or here for
+    a database in memory."""
+    path = file_of(db)
+    if not path:
+        return ratings.rate_all(db) if nights is None else ratings.rate_season(db, nights)
+    return worker.rated(path, nights)
+
+
 def refresh_ratings(db: Database, attempts: int = 3) -> None:
-    """The all-time ratings brought up to date when they are stale. They are computed with no
-    lock held (a table keeps tapping meanwhile) and kept only if nothing changed them in the
-    meantime; else computed again, and after `attempts` left stale for the next reader."""
+    """The all-time ratings brought up to date when they are stale. They are computed by a
+    process of its own with no lock held (a table keeps tapping meanwhile) and kept only if
+    nothing changed them in the meantime; else computed again, and after `attempts` left stale
+    for the next reader."""
     for _ in range(attempts):
         if not ratings.is_dirty(db):
             return
         seen = ratings.changes(db)
-        state = ratings.rate_all(db)
+        state = _rated(db)
         with immediate(db):
             if ratings.changes(db) == seen:
                 ratings.save_all(db, state)
@@ -663,7 +673,7 @@ def refresh_season_ratings(db: Database, season: Season) -> None:
     mark = ratings.season_mark(db, season.nights)
     if ratings.season_is_fresh(db, season.id, mark):
         return
-    state = ratings.rate_season(db, season.nights)
+    state = _rated(db, season.nights)
     with immediate(db):
         if ratings.season_mark(db, season.nights) == mark:
             ratings.save_season(db, season.id, mark, state)

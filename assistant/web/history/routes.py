@@ -24,7 +24,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, export_files, exports, imports, queries, steps, store
+from assistant.club import derive, exports, imports, queries, steps, store, worker
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.auth import admin_required
@@ -125,10 +125,10 @@ def _download(kind: str, extension: str, mimetype: str, sheet=None) -> Response:
     """The export written whole by the export process, then sent: a failure is an error page,
     never a download cut short."""
     try:
-        path = export_files.written(kind, _selection(), sheet)
-    except export_files.ExportFailed:
+        path = worker.written(kind, _selection(), sheet)
+    except worker.WorkerStopped:
         abort(503, _("The export could not be written: try again in a minute."))
-    response = Response(export_files.sent(path), mimetype=mimetype)
+    response = Response(worker.sent(path), mimetype=mimetype)
     name = exports.file_name(kind, extension)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.vary.add("Accept-Language")

@@ -1,19 +1,22 @@
-"""The club's exports written whole to a file by a process of their own, then sent.
+"""Work that takes seconds, done by a process of its own: a whole history's export (written
+whole to a file, then sent) and every rating from scratch.
 
-A whole history's `hands.csv` replays every record: seconds of work that, in the server's
-process, would hold Python's lock while the tables tap. A process of its own (one, kept for the
-server's life, at a lower priority) writes the file instead, and only a finished file is sent:
-an export that fails half-way answers an error, never a download cut short."""
+In the server's process such work would hold Python's lock while the tables tap: a whole
+history's `hands.csv` replays every record, the ratings of 20,000 matches take most of a second.
+One process, kept for the server's life at a lower priority, does it instead, reading the file
+on its own connection. An export that fails half-way answers an error, never a download cut
+short."""
 
 import multiprocessing
 import os
+import sqlite3
 import tempfile
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from assistant.club import exports
+from assistant.club import exports, ratings
 
 KINDS = {
     "matches": exports.matches_csv,
@@ -22,33 +25,33 @@ KINDS = {
 }
 
 
-class ExportFailed(RuntimeError):
-    """The export process could not write the file (its reason in the message)."""
+class WorkerStopped(RuntimeError):
+    """The process of its own stopped before it gave an answer."""
 
 
-class _Writer:
-    """The export process, started on first use and again if it dies."""
+class _Worker:
+    """The process of its own, started on first use and again if it dies."""
 
     def __init__(self):
         self.pool: ProcessPoolExecutor | None = None
         self.lock = threading.Lock()
 
-    def run(self, *args) -> None:
+    def run(self, work, *args):
         with self.lock:
             if self.pool is None:
                 context = multiprocessing.get_context("spawn")  # no copy of the server's threads
                 self.pool = ProcessPoolExecutor(1, context, initializer=_lower_priority)
             pool = self.pool
         try:
-            pool.submit(_write, *args).result()
+            return pool.submit(work, *args).result()
         except BrokenProcessPool as broken:
             with self.lock:
                 if self.pool is pool:
                     self.pool = None
-            raise ExportFailed("the export process stopped") from broken
+            raise WorkerStopped("the process of its own stopped") from broken
 
 
-_writer = _Writer()
+_worker = _Worker()
 
 
 def _lower_priority() -> None:
@@ -68,7 +71,7 @@ def written(kind: str, selection: exports.Selection, sheet=None) -> Path:
     fd, path = tempfile.mkstemp(prefix=f"allfives-{kind}-", suffix=".part")
     os.close(fd)
     try:
-        _writer.run(kind, selection, sheet, path)
+        _worker.run(_write, kind, selection, sheet, path)
     except BaseException:
         os.unlink(path)
         raise
@@ -83,3 +86,17 @@ def sent(path: Path, chunk: int = 1 << 16):
                 yield piece
     finally:
         path.unlink(missing_ok=True)
+
+
+def _rated(path: str, nights: tuple[str, str] | None) -> dict:
+    conn = sqlite3.connect(path, timeout=10)
+    try:
+        return ratings.rate_all(conn) if nights is None else ratings.rate_season(conn, nights)
+    finally:
+        conn.close()
+
+
+def rated(path: str, nights: tuple[str, str] | None = None) -> dict:
+    """Every rating from scratch (of one season's nights when given), read from the file at
+    `path` by the process of its own."""
+    return _worker.run(_rated, path, nights)
