@@ -61,8 +61,21 @@ def on_paper(page: Page, url: str, match_id: int, points: tuple[int, int], note:
     page.locator(".hand-over").wait_for()
 
 
-def night(db_path: Path, url: str, page: Page) -> dict:
-    """The night played out: the ids of the draw and of the matches to show."""
+def shoot(page: Page, path: str, out: Path, name: str, full_page: bool = True) -> list[Path]:
+    """`path` at each size: the files written."""
+    page.goto(path)
+    shots = []
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        shots.append(out / f"night-{name}-{size}.png")
+        page.screenshot(path=shots[-1], full_page=full_page)
+    page.set_viewport_size({"width": 360, "height": 740})
+    return shots
+
+
+def night(db_path: Path, url: str, page: Page, out: Path) -> tuple[dict, list[Path]]:
+    """The night played out: the ids of the draw and of the matches to show, and the shots of
+    the table right after its hand on paper, taken on the way."""
     db = connect(db_path)
     tonight = nights.tonight()
     draw_id = draws.make(db, tonight, "pairs_rotating", TWELVE, [1, 2, 3], 3, RULES, False, 7)
@@ -78,7 +91,7 @@ def night(db_path: Path, url: str, page: Page) -> dict:
     version = call(f"{url}/api/matches/{second[1]}")["version"]
     call(f"{url}/api/matches/{second[1]}/stop", {"version": version})
     on_paper(page, url, second[2], (5, 5), "the phone was flat")
-    paper_table = page.url  # the table after its hand on paper, before hand 2
+    shots = shoot(page, f"{url}/matches/{second[2]}", out, "paper-table", full_page=False)
     lead(url, second[2], 1, "5-5")
     draws.leave(db, draws.get(db, draw_id), "Ida")
     for table, seat in ((1, 0), (2, 1)):
@@ -89,7 +102,7 @@ def night(db_path: Path, url: str, page: Page) -> dict:
     store.accept(db, [second[2]])  # one accepted, the other still waiting for the admin
     db.close()
     return {"night": tonight, "draw": draw_id, "stopped": second[1], "paper": second[2],
-            "from_paper": made["id"], "paper_table": paper_table}  # fmt: skip
+            "from_paper": made["id"]}, shots  # fmt: skip
 
 
 def main() -> int:
@@ -104,7 +117,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 360, "height": 740})
-            shown = night(db, url, page)
+            shown, written = night(db, url, page, out)
             page.close()
             screens = {
                 "night": f"/nights/{shown['night']}",
@@ -112,7 +125,6 @@ def main() -> int:
                 "board": "/board",
                 "league": "/league",
                 "stopped-table": f"/matches/{shown['stopped']}",
-                "paper-table": shown["paper_table"].removeprefix(url),
                 "from-paper-table": f"/matches/{shown['from_paper']}",
                 "paper-scorepad": f"/history/{shown['paper']}",
                 "stopped-scorepad": f"/history/{shown['stopped']}",

@@ -142,6 +142,9 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     page.goto(f"{server.url}/draws/{draw_id}")
     assert page.locator(".draw-round h2").all_inner_texts() == ["Round 1", "Round 2", "Round 3"]
     expect(page.get_by_text(f"After round 1: {LATECOMER} came")).to_be_visible()
+    stopped = page.locator("section[aria-labelledby=round-2] .draw-table").nth(1)
+    expect(stopped.locator(".draw-result")).to_contain_text("Stopped")
+    expect(page.locator(".draw-table.playing")).to_have_count(0)  # only table 3 of round 3 left
 
 
 # The nine matches (side A first; partners sit opposite):
