@@ -86,6 +86,8 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     expect(page.get_by_role("heading", name="Stop this match?")).to_be_visible()
     page.get_by_role("button", name="Stop the match").click()
     expect(page.get_by_role("heading", name="Stopped", exact=True)).to_be_visible()
+    page.goto(f"{server.url}/history/{matches[2, 2]}")
+    expect(page.locator(".scorepad tbody th small")).to_have_text("stopped")  # not "playing"
 
     page.goto(f"{server.url}/matches/{matches[2, 3]}")
     page.get_by_role("button", name="On paper").click()
