@@ -1,4 +1,5 @@
-"""axe-core on every screen: no serious or critical WCAG 2.1 A/AA violation (issue 11).
+"""axe-core on every screen: no serious or critical WCAG 2.1 A/AA violation, and no error in
+the browser's console.
 
 Run it alone with
 
@@ -128,6 +129,9 @@ def screen(browser, browser_context_args, club):
     context = browser.new_context(**(browser_context_args | {"viewport": PHONE}))
     context.route(POLLS, lambda route: route.fulfill(status=204))
     page = context.new_page()
+    page.errors = []  # what the browser's console says went wrong, screen by screen
+    page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
     yield page
     context.close()
 
@@ -339,11 +343,14 @@ def blocking(results: dict) -> list[str]:
 @pytest.mark.parametrize(("reach", "viewport"), SCREENS)
 def test_no_serious_violation(screen: Page, club: Club, reach, viewport):
     screen.set_viewport_size(viewport)
+    screen.errors.clear()
     reach(screen, club)
     options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
     results = Axe().run(screen, options=options).response
     found = blocking(results)
     assert not found, f"axe on {screen.url}:\n" + "\n".join(found)
+    # No console error on any screen (the error page's own 404 is what it is there to show).
+    assert [e for e in screen.errors if "status of 404" not in e] == [], screen.url
 
 
 def test_the_watch_drawing_fits_the_phone_through_a_redraw(page: Page, club: Club):
