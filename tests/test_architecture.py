@@ -80,7 +80,7 @@ def test_the_web_opens_no_write_transaction():
 
 
 TAP_PATH = {  # README's "One tap, from button to record and back", call by call
-    "assistant.web.table.routes": ["play", "_enter", "_write", "_form_version", "_tap"],
+    "assistant.web.table.routes": ["play", "_enter", "_write", "_tap"],
     "assistant.club.store": [
         "enter", "_write", "_current", "get", "replayed", "is_closed", "_update", "_saved",
         "TapDone", "StaleVersion", "ClosedMatch", "StoppedMatch", "Saved",
@@ -91,6 +91,7 @@ TAP_PATH = {  # README's "One tap, from button to record and back", call by call
     "assistant.engine.record": ["event_json"],
     "assistant.club.cache": ["refresh"],
     "assistant.web.table.view": ["build", "Table"],
+    "assistant.web.table.answers": ["form_version", "table_page"],
     "assistant.web.base.pages": ["page"],
     "assistant.web.base.messages": ["explain"],
 }  # fmt: skip

@@ -11,11 +11,11 @@ from flask_babel import gettext as _
 
 from assistant.club import store
 from assistant.engine import RecordError
-from assistant.web.base.bounds import MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.messages import explain
-from assistant.web.base.pages import match_or_404, page
+from assistant.web.base.pages import match_or_404
+from assistant.web.table.answers import form_version, table_page
 from assistant.web.table.view import build
 
 bp = Blueprint("paper", __name__)
@@ -24,10 +24,6 @@ MAX_NOTES = 200
 
 class BadPoints(ValueError):
     pass
-
-
-def _table(table, status: int = 200) -> Response:
-    return page("table.html", "table/_table.html", status, table=table)
 
 
 def _typed(sides: int) -> dict:
@@ -63,20 +59,18 @@ def form(match_id: int):
     paper = request.args.get("paper") == "1" and not stored.record["hands"]
     notes = _("Continued from paper") if paper else ""
     table.scoring = {"points": [""] * len(table.match.sides), "notes": notes, "paper": paper}
-    return _table(table)
+    return table_page(table)
 
 
 @bp.post("/matches/<int:match_id>/scored")
 def score(match_id: int):
     stored = match_or_404(match_id)
-    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
-    if version is None:
-        abort(400, _("The form is missing the match's version: reload the page."))
+    version = form_version()
     match = store.replayed(get_db(), stored)
     typed = _typed(len(match.sides))
 
     def refused(message: str, status: int = 422) -> Response:
-        return _table(build(stored, match, message=message, scoring=typed), status)
+        return table_page(build(stored, match, message=message, scoring=typed), status)
 
     if len(typed["notes"]) > MAX_NOTES:
         return refused(_("A note has at most %(n)s characters.", n=MAX_NOTES))
@@ -91,14 +85,16 @@ def score(match_id: int):
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.StaleVersion as stale:
-        return _table(build(stale.fresh, message=_("The table changed — here is the latest.")), 409)
+        return table_page(
+            build(stale.fresh, message=_("The table changed — here is the latest.")), 409
+        )
     except store.StoppedMatch as stopped:
         message = _("This match was stopped: it takes no more entries.")
-        return _table(build(stopped.fresh, message=message), 409)
+        return table_page(build(stopped.fresh, message=message), 409)
     except store.ClosedMatch:
         return redirect(url_for("admin.login", next=url_for("table.table", match_id=match_id)))
     except RecordError as error:
         return refused(explain(error))
     if htmx and not htmx.boosted:
-        return _table(build(saved.stored, saved.match))
+        return table_page(build(saved.stored, saved.match))
     return redirect(url_for("table.table", match_id=match_id), 303)

@@ -36,30 +36,20 @@ from assistant.engine import (
     new_record,
 )
 from assistant.web.base.auth import is_admin
-from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, MAX_VERSION, TAP_ID, whole_number
+from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
 from assistant.web.base.messages import explain, sentence
 from assistant.web.base.pages import go, match_or_404, page, player_name, watch_code
-from assistant.web.table.view import Table, build, hand_entries
+from assistant.web.table.answers import form_version, table_page
+from assistant.web.table.view import build, hand_entries
 
 bp = Blueprint("table", __name__)
 
 
-def _table(table: Table, status: int = 200) -> Response:
-    return page("table.html", "table/_table.html", status, table=table)
-
-
 def _see(match_id: int) -> Response:
     return redirect(url_for("table.table", match_id=match_id), 303)
-
-
-def _form_version() -> int:
-    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
-    if version is None:
-        abort(400, _("The form is missing the match's version: reload the page."))
-    return version
 
 
 def _tap() -> str | None:
@@ -112,34 +102,34 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     comes back to the table.
     A tap sent again that the match already recorded (`tap`, its answer was lost) is answered
     with the table as it is, as done."""
-    version = _form_version()
+    version = form_version()
     tap = _tap()
     try:
         saved = write(get_db(), version, tap)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.TapDone as done:
-        return _table(build(done.fresh))
+        return table_page(build(done.fresh))
     except store.StaleVersion as stale:
         message = _refused(stale.fresh) if tap else _("The table changed — here is the latest.")
-        return _table(build(stale.fresh, message=message), 409)
+        return table_page(build(stale.fresh, message=message), 409)
     except store.ClosedMatch:
         table = url_for("table.table", match_id=match_id)
         return go(url_for("admin.login", next=table))
     except store.StoppedMatch as stopped:
         message = _("This match was stopped: it takes no more entries.")
-        return _table(build(stopped.fresh, message=message), 409)
+        return table_page(build(stopped.fresh, message=message), 409)
     except EndAsked as asked:  # a change that makes a later tile fit two ends: which one?
         redo = [(k, v) for k, v in request.form.items(multi=True) if k not in _NOT_REDONE]
         table = build(match_or_404(match_id), later_end=asked, redo=redo, **extra)
         table.redo_action = request.path
-        return _table(table)
+        return table_page(table)
     except RecordError as error:
         table = build(match_or_404(match_id), message=sentence(explain(error)), **extra)
-        return _table(table, 422)
+        return table_page(table, 422)
     said = notice(saved) if notice else None
     if htmx and not htmx.boosted:
-        return _table(build(saved.stored, saved.match, notice=said))
+        return table_page(build(saved.stored, saved.match, notice=said))
     if said:
         flash(said)
     return _see(match_id)
@@ -340,7 +330,7 @@ def turn_lead(match_id: int):
     table = build(match_or_404(match_id))
     if not table.can_turn_lead:
         message = _("The lead can be turned only while it is the one tile on the table.")
-        return _table(build(table.stored, table.match, message=message), 422)
+        return table_page(build(table.stored, table.match, message=message), 422)
     a, b = halves(table.hand.plays[0]["tile"])
 
     def turned(saved: store.Saved) -> str:
@@ -403,7 +393,7 @@ def preview_left(match_id: int):
     table = build(stored, left_form=_left_from_form(stored.record["players"]))
     if htmx:
         return page("table.html", "table/_checked.html", table=table)
-    return _table(table)
+    return table_page(table)
 
 
 @bp.post("/matches/<int:match_id>/left")
@@ -417,7 +407,7 @@ def enter_left(match_id: int):
     missing = [p for p in table.hand.needs_left if p not in left]
     if table.phase == "settle" and missing:
         table.message = _("Still needed: the pips of %(players)s.", players=", ".join(missing))
-        return _table(table, 422)
+        return table_page(table, 422)
     return _enter(match_id, Left(left), left_form=typed)
 
 
@@ -428,7 +418,7 @@ def final(match_id: int):
     match_or_404(match_id)
     stored = store.close(get_db(), match_id)
     if htmx and not htmx.boosted:
-        return _table(build(stored))
+        return table_page(build(stored))
     return _see(match_id)
 
 

@@ -2,36 +2,25 @@
 be finished; the admin may let a stopped match be played on. The store decides
 (`store.stop`, `store.resume`); the league counts it as the club's setting says."""
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, url_for
 from flask_babel import gettext as _
 
 from assistant.club import seasons, store
 from assistant.web.base.auth import admin_required
-from assistant.web.base.bounds import MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import counting_words
 from assistant.web.base.pages import match_or_404, page
+from assistant.web.table.answers import form_version, table_page
 from assistant.web.table.view import build
 
 bp = Blueprint("stopping", __name__)
 
 
-def _table(table, status: int = 200) -> Response:
-    return page("table.html", "table/_table.html", status, table=table)
-
-
 def _answer(match_id: int, saved: store.Saved) -> Response:
     if htmx and not htmx.boosted:
-        return _table(build(saved.stored, saved.match))
+        return table_page(build(saved.stored, saved.match))
     return redirect(url_for("table.table", match_id=match_id), 303)
-
-
-def _version() -> int:
-    version = whole_number(request.form.get("version"), 1, MAX_VERSION)
-    if version is None:
-        abort(400, _("The form is missing the match's version: reload the page."))
-    return version
 
 
 @bp.get("/matches/<int:match_id>/stop")
@@ -44,29 +33,29 @@ def confirm(match_id: int):
 
 @bp.post("/matches/<int:match_id>/stop")
 def stop(match_id: int):
-    version = _version()
+    version = form_version()
     try:
         saved = store.stop(get_db(), match_id, version)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.StaleVersion as stale:
         message = _("The table changed — here is the latest.")
-        return _table(build(stale.fresh, message=message), 409)
+        return table_page(build(stale.fresh, message=message), 409)
     except store.NotStoppable:
         message = _("Only a match still being played can be stopped.")
-        return _table(build(match_or_404(match_id), message=message), 409)
+        return table_page(build(match_or_404(match_id), message=message), 409)
     return _answer(match_id, saved)
 
 
 @bp.post("/matches/<int:match_id>/resume")
 @admin_required
 def resume(match_id: int):
-    version = _version()
+    version = form_version()
     try:
         saved = store.resume(get_db(), match_id, version)
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.StaleVersion as stale:
         message = _("The table changed — here is the latest.")
-        return _table(build(stale.fresh, message=message), 409)
+        return table_page(build(stale.fresh, message=message), 409)
     return _answer(match_id, saved)
