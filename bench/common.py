@@ -2,6 +2,8 @@
 process, and a recorded match turned into the taps a player makes for it."""
 
 import http.client
+import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -112,3 +114,22 @@ def taps(record: dict) -> list[Tap]:
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+PDF_PAGE = re.compile(rb"/Type\s*/Page[^s]")
+
+
+def printed(page, url: str, pdf: Path, resolution: int = 60) -> list[Path]:
+    """The page at `url` printed on A4 to `pdf` (its page count said), and each printed page
+    drawn to PNG beside it where pdftoppm is installed: the PNGs written."""
+    page.goto(url)
+    data = page.pdf(path=pdf, format="A4", print_background=True)
+    print(f"{pdf}: {len(PDF_PAGE.findall(data))} A4 page(s)")
+    if not shutil.which("pdftoppm"):
+        return []
+    stem = pdf.with_name(pdf.stem + "-print")
+    for old in pdf.parent.glob(f"{stem.name}*.png"):
+        old.unlink()
+    command = ["pdftoppm", "-png", "-r", str(resolution), str(pdf), str(stem)]
+    subprocess.run(command, check=True)
+    return sorted(pdf.parent.glob(f"{stem.name}*.png"))

@@ -12,18 +12,16 @@ Prints each file written.
 """
 
 import json
-import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.request
 from pathlib import Path
 
-from common import CHECKOUT, start_server, stop_server
+from common import CHECKOUT, printed, start_server, stop_server
 from playwright.sync_api import Page, sync_playwright
 
 from assistant.club import draws, nights, seasons, store
-from assistant.club.schema import migrate
+from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from assistant.engine import new_record
 
@@ -138,21 +136,14 @@ def main() -> int:
                     written.append(shot)
                 page.close()
             printer = browser.new_page()
-            printed = {
+            printing = {
                 "night": screens["night"],
                 "draw": screens["draw"],
                 "scoresheets": f"/draws/{shown['draw']}/scoresheets",
                 "paper-scorepad": screens["paper-scorepad"],
             }
-            for name, path in printed.items():
-                printer.goto(url + path)
-                pdf = out / f"night-{name}.pdf"
-                printer.pdf(path=pdf, format="A4", print_background=True)
-                if shutil.which("pdftoppm"):
-                    stem = out / f"night-{name}-print"
-                    command = ["pdftoppm", "-png", "-r", "60", str(pdf), str(stem)]
-                    subprocess.run(command, check=True)
-                    written += sorted(out.glob(f"night-{name}-print*.png"))
+            for name, path in printing.items():
+                written += printed(printer, url + path, out / f"night-{name}.pdf")
             browser.close()
     finally:
         stop_server(server)

@@ -9,16 +9,14 @@ Prints each PDF with its number of A4 pages, then each PNG written.
 """
 
 import random
-import shutil
-import subprocess
 import sys
 import tempfile
 from datetime import date
 from pathlib import Path
 
-from common import CHECKOUT, renamed, start_server, stop_server
+from common import CHECKOUT, printed, renamed, start_server, stop_server
 from playwright.sync_api import sync_playwright
-from season_shots import dated, pages_of, seed
+from season_shots import dated, seed
 
 from assistant.club import store
 from assistant.db import connect
@@ -64,17 +62,7 @@ def main() -> int:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
             printer = browser.new_page()
             for name, path in pages.items():
-                printer.goto(url + path)
-                pdf = out / f"print-{name}.pdf"
-                data = printer.pdf(path=pdf, format="A4", print_background=True)
-                print(f"{pdf}: {pages_of(data)} A4 page(s)")
-                if shutil.which("pdftoppm"):
-                    for old in out.glob(f"print-{name}-page*.png"):
-                        old.unlink()
-                    stem = out / f"print-{name}-page"
-                    command = ["pdftoppm", "-png", "-r", "70", str(pdf), str(stem)]
-                    subprocess.run(command, check=True)
-                    written += sorted(out.glob(f"print-{name}-page*.png"))
+                written += printed(printer, url + path, out / f"print-{name}.pdf", 70)
             browser.close()
     finally:
         stop_server(server)

@@ -10,15 +10,12 @@ Prints each file written, and how many A4 pages each PDF has (the night must fit
 """
 
 import random
-import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from datetime import date, timedelta
 from pathlib import Path
 
-from common import CHECKOUT, renamed, start_server, stop_server
+from common import CHECKOUT, printed, renamed, start_server, stop_server
 from playwright.sync_api import sync_playwright
 
 from assistant.club import draws, nights, seasons, store
@@ -91,10 +88,6 @@ def seed(path: Path) -> dict:
             "past": (tonight - timedelta(days=7)).isoformat()}  # fmt: skip
 
 
-def pages_of(pdf: bytes) -> int:
-    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-
-
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else CHECKOUT / "instance" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -138,15 +131,7 @@ def main() -> int:
             tv.close()
             printer = browser.new_page()
             for name in ("night", "night-past", "draw", "scoresheets"):
-                printer.goto(url + screens[name])
-                pdf = out / f"season-{name}.pdf"
-                data = printer.pdf(path=pdf, format="A4", print_background=True)
-                print(f"{pdf}: {pages_of(data)} A4 page(s)")
-                if shutil.which("pdftoppm"):
-                    stem = out / f"season-{name}-print"
-                    command = ["pdftoppm", "-png", "-r", "60", str(pdf), str(stem)]
-                    subprocess.run(command, check=True)
-                    written += sorted(out.glob(f"season-{name}-print*.png"))
+                written += printed(printer, url + screens[name], out / f"season-{name}.pdf")
             browser.close()
     finally:
         stop_server(server)

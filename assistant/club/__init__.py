@@ -1,3 +1,3 @@
-"""The club: the player registry, the derived statistics cache, ratings, exports and imports.
-Pure computations over the database; the screens are in assistant/web/club.py, history.py and
-live.py."""
+"""The club: the matches' store (every write), the player registry, the derived statistics
+cache, ratings, seasons, nights and draws, exports and imports. No Flask: the screens over it are
+in assistant/web/."""

@@ -1,7 +1,7 @@
 """The limits of a match record (MATCH-RECORD.md, "Limits"): what one record may hold, so that
 no record can swamp a club's server. Every entry point (the replay command, the screens, the API,
 the import) goes through the engine, so these hold everywhere; the club's registry of players
-takes the same names. What a web request may be is in `assistant/web/bounds.py`."""
+takes the same names. What a web request may be is in `assistant/web/base/bounds.py`."""
 
 import unicodedata
 

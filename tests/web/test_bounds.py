@@ -1,7 +1,7 @@
 """Issue 12's inputs, each once a 500 or worse, now a 4xx with a sentence that changes nothing:
 numbers int() cannot read or SQLite cannot hold, JSON nested 1,000 deep, a lone surrogate, a
 target of 10^30, the 2 MB request of 30,000 hands, names past the engine's limit; and the sizes
-each kind of route takes (assistant/web/bounds.py)."""
+each kind of route takes (assistant/web/base/bounds.py)."""
 
 import io
 import json
