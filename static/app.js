@@ -57,20 +57,29 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   }
 });
 
-// New match: a number the player typed (a target, say, right after tapping a preset) stays as
-// typed whenever the options are drawn again, whichever answer arrives last.
-const typedNumbers = {};
-document.addEventListener("input", (event) => {
-  if (event.target.matches("#match-options input[type=number]")) {
-    typedNumbers[event.target.name] = event.target.value;
-  }
-});
+// New match: what the player typed or chose (a target right after tapping a preset, a second
+// preset tapped before the first one's answer, who leads) stays as they left it whenever the
+// options are drawn again, whichever answer arrives last.
+const chosen = {};
+const remember = (event) => {
+  const field = event.target;
+  if (!field.name || !field.closest("#match-options")) return;
+  if (field.type === "radio" && !field.checked) return;
+  chosen[field.name] = field.type === "checkbox" ? field.checked : field.value;
+};
+document.addEventListener("input", remember);
+document.addEventListener("change", remember);
 document.addEventListener("htmx:afterSwap", () => {
   const options = document.getElementById("match-options");
   if (!options) return;
-  for (const [name, value] of Object.entries(typedNumbers)) {
-    const input = options.querySelector(`input[type=number][name="${name}"]`);
-    if (input) input.value = value;
+  for (const [name, value] of Object.entries(chosen)) {
+    for (const field of options.querySelectorAll(`[name="${name}"]`)) {
+      if (field.type === "radio") field.checked = field.value === value;
+      else if (field.type === "checkbox") field.checked = value;
+      else if (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value)) {
+        field.value = value;
+      }
+    }
   }
 });
 
