@@ -1,6 +1,6 @@
-"""The layout drawing (assistant/web/table/dominoes.py): tiles never overlap, every long arm turns its
-corner into a quarter of its own, and the picture is centred on the spinner (or the lead), so
-it fits a phone's width without scrolling sideways."""
+"""The layout drawing (assistant/web/table/dominoes.py): tiles never overlap, every long arm
+turns its corner into a quarter of its own, and the picture is centred on the spinner (or the
+lead), so it fits a phone's width without scrolling sideways."""
 
 import random
 
