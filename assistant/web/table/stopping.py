@@ -33,9 +33,20 @@ def confirm(match_id: int):
 
 @bp.post("/matches/<int:match_id>/stop")
 def stop(match_id: int):
-    version = form_version()
+    return _change(match_id, store.stop)
+
+
+@bp.post("/matches/<int:match_id>/resume")
+@admin_required
+def resume(match_id: int):
+    return _change(match_id, store.resume)
+
+
+def _change(match_id: int, change) -> Response:
+    """`change(db, match_id, version)` (store.stop or store.resume), answered with the table;
+    a stale phone or a match that cannot stop gets the table back with why."""
     try:
-        saved = store.stop(get_db(), match_id, version)
+        saved = change(get_db(), match_id, form_version())
     except store.UnknownMatch:
         abort(404, _("There is no such match."))
     except store.StaleVersion as stale:
@@ -44,18 +55,4 @@ def stop(match_id: int):
     except store.NotStoppable:
         message = _("Only a match still being played can be stopped.")
         return table_page(build(match_or_404(match_id), message=message), 409)
-    return _answer(match_id, saved)
-
-
-@bp.post("/matches/<int:match_id>/resume")
-@admin_required
-def resume(match_id: int):
-    version = form_version()
-    try:
-        saved = store.resume(get_db(), match_id, version)
-    except store.UnknownMatch:
-        abort(404, _("There is no such match."))
-    except store.StaleVersion as stale:
-        message = _("The table changed — here is the latest.")
-        return table_page(build(stale.fresh, message=message), 409)
     return _answer(match_id, saved)
