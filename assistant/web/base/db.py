@@ -1,7 +1,8 @@
-"""The database in the app: one connection per request (`g`); at start, the file migrated and the
-imports whose process is gone marked stopped."""
+"""The database in the app: a connection kept per server thread, lent to one request at a time
+(`g`); at start, the file migrated and the imports whose process is gone marked stopped."""
 
 import sqlite3
+import threading
 import weakref
 
 from flask import Flask, current_app, g
@@ -12,15 +13,33 @@ from assistant.club.opening import migrate
 from assistant.db import connect, fault
 
 
+class _Connections(threading.local):
+    """This app's connection for the thread serving a request. A new connection reads the
+    schema before its first answer, a fifth of a tap's time, so waitress's few threads keep
+    theirs for the server's life (as datasette does)."""
+
+    db: Database | None = None
+
+
 def get_db() -> Database:
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        kept = current_app.extensions["allfives_connections"]
+        if kept.db is None:
+            kept.db = connect(current_app.config["DATABASE"])
+            current_app.extensions["allfives_opened"].append(kept.db)
+        g.db = kept.db
     return g.db
 
 
-def close_db(_exc: BaseException | None = None) -> None:
+def end_request(_exc: BaseException | None = None) -> None:
+    """Nothing of one request's work carries over into the next one on this connection."""
     db = g.pop("db", None)
-    if db is not None:
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
+
+
+def _close_all(opened: list[Database]) -> None:
+    for db in opened:
         db.close()
 
 
@@ -37,11 +56,15 @@ def init_app(app: Flask) -> None:
     finally:
         db.close()
     # SQLite checkpoints and deletes the WAL whenever the last connection to the file closes:
-    # with a connection per request that was most requests, about 1 ms each (bench/
-    # tap_latency.py). One connection open for the app's life keeps the WAL in place; it reads
-    # nothing after this and never holds a transaction, so it blocks no writer or checkpoint.
+    # one connection open for the app's life keeps the WAL in place even before the first
+    # request. It reads nothing after this and never holds a transaction, so it blocks no
+    # writer or checkpoint.
     keeper = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
     keeper.execute("SELECT count(*) FROM sqlite_master").fetchall()
     app.extensions["allfives_db_keeper"] = keeper
     weakref.finalize(app, keeper.close)
-    app.teardown_appcontext(close_db)
+    opened: list[Database] = []
+    app.extensions["allfives_connections"] = _Connections()
+    app.extensions["allfives_opened"] = opened
+    weakref.finalize(app, _close_all, opened)
+    app.teardown_appcontext(end_request)
