@@ -10,6 +10,7 @@ from flask import Flask
 from flask_babel import Babel, get_locale
 
 from assistant.db import default_database, instance_folder
+from assistant.engine import pips
 from assistant.web.admin.routes import bp as admin_screens
 from assistant.web.api.routes import bp as api
 from assistant.web.base import auth, bounds, compress, db, errors, hosts, i18n, security
@@ -104,6 +105,7 @@ def _install(app: Flask) -> None:
     app.jinja_env.globals.update(
         laid_svg=dominoes.laid_svg,
         tile_svg=dominoes.tile_svg,
+        tile_pips=pips,
         layout_view=dominoes.view,
         layout_fitted=dominoes.fitted,
         settlement_words=settled.explain,

@@ -8,7 +8,7 @@ from functools import cache
 
 from markupsafe import Markup
 
-from assistant.engine import Placed
+from assistant.engine import Placed, halves
 
 SPOTS = {
     0: [],
@@ -45,9 +45,10 @@ def laid_svg(first: int, second: int, horizontal: bool) -> Markup:
 
 
 @cache
-def tile_svg(a: int, b: int) -> Markup:
-    """One tile standing (a on top) in an svg of its own, for a button or a checkbox: the
-    picker draws 28 on every tap, so each is drawn once and kept."""
+def tile_svg(tile: str) -> Markup:
+    """One tile ("6-4") standing, its first half on top, in an svg of its own, for a button or
+    a checkbox: the picker draws 28 on every tap, so each is drawn once and kept."""
+    a, b = halves(tile)
     svg = '<svg class="domino" viewBox="0 0 1 2" aria-hidden="true" focusable="false">'
     return Markup(svg) + laid_svg(a, b, False) + Markup("</svg>")
 
