@@ -60,8 +60,15 @@ class Phone:
         headers = BROWSER | (headers or {})
         if self.cookie:
             headers["Cookie"] = self.cookie
-        self.conn.request(method, path, body, headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body, headers)
+            response = self.conn.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed this keep-alive connection while it sat idle (waitress's
+            # channel_timeout, between two phases of a bench): a browser sends again on a new one.
+            self.conn.close()
+            self.conn.request(method, path, body, headers)
+            response = self.conn.getresponse()
         data = _body(response)
         cookie = response.getheader("Set-Cookie")
         if cookie:
