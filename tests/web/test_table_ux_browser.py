@@ -313,6 +313,35 @@ def test_advanced_options_stay_open_and_a_typed_target_stays(page: Page, server)
     assert rules["target"] == 300 and version(page) >= 1
 
 
+def test_a_choice_made_while_an_answer_is_late_stays_when_it_arrives(page: Page, server):
+    """Slow Wi-Fi: the options' answer to a tapped preset arrives after the player has already
+    typed a target and picked who leads; what they chose is what the match starts with."""
+    page.goto(server.url + "/matches/new")
+    for seat, name in enumerate(["Ann", "Bo"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_label("Player 2", exact=True).press("Tab")
+    expect(page.get_by_role("combobox", name="Who leads the first hand?")).to_contain_text("Bo")
+    page.wait_for_load_state("networkidle")
+    held = []
+    page.route("**/matches/new", lambda route: route.continue_() if held else held.append(route))
+    page.get_by_role("radio").nth(1).check()
+    page.wait_for_function("document.querySelector('.match-options.htmx-request') !== null")
+    assert held, "the options were not asked for"
+    page.get_by_role("spinbutton", name="Target").fill("175")
+    page.get_by_role("combobox", name="Who leads the first hand?").select_option(label="Bo")
+    held[0].continue_()
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("spinbutton", name="Target")).to_have_value("175")
+    expect(page.get_by_role("radio").nth(1)).to_be_checked()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+$"))
+    match_id = int(page.url.rsplit("/", 1)[1])
+    record = server.get_json(f"/api/matches/{match_id}")["record"]
+    assert isinstance(record["rules"], dict) and record["rules"]["target"] == 175, record["rules"]
+    assert record["hands"] == []
+    expect(page.get_by_text("Bo leads hand 1")).to_be_visible()
+
+
 def test_no_console_error_on_the_other_screens_a_table_leads_to(page: Page, server):
     match_id = table(page, server, PLAYED)
     page.get_by_role("link", name="The scorepad").click()
