@@ -33,7 +33,7 @@ from pathlib import Path
 import ijson
 import orjson
 
-from assistant.club import cache, derive, opening, registry, store
+from assistant.club import cache, derive, matchrow, opening, registry
 from assistant.db import connect, default_database, immediate
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME
@@ -475,7 +475,7 @@ class _Writer:
             when = created if _is_time(created) else stamp
             # Not being played here: filed away until someone plays on at a table.
             archived = None if result["summary"]["finished"] else stamp
-            match_id = store.insert(
+            match_id = matchrow.insert(
                 db, record, when, stamp, origin="import", accepted=False,  # the admin decides
                 import_id=self.import_id, text=result.get("text"), archived=archived,
             )  # fmt: skip

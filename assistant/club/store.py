@@ -29,7 +29,7 @@ from datetime import UTC, datetime, timedelta
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache, ratings, registry, seasons, worker
+from assistant.club import cache, matchrow, ratings, registry, seasons, worker
 from assistant.club.seasons import Season
 from assistant.db import file_of, immediate
 from assistant.engine import (
@@ -127,12 +127,6 @@ def local_now() -> str:
     """Now as the club's clock reads it, with the server's UTC offset (ISO 8601,
     `2026-11-28T19:30:00+01:00`): the `date` of a match the table starts."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def _text(record: dict) -> str:
-    """The record as stored (a record the engine takes holds no integer beyond its limits, so
-    orjson, seven times faster than json, writes every one)."""
-    return orjson.dumps(record).decode()
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -244,47 +238,12 @@ def add(
     played_here = origin == "table" or not record["hands"]
     # Arrived whole and unfinished: not being played here until someone plays on.
     archived = created if not played_here and match.winner is None else None
-    match_id = insert(db, record, created, created, leader, origin, accepted, archived=archived)
+    match_id = matchrow.insert(
+        db, record, created, created, leader, origin, accepted, archived=archived
+    )
     cache.refresh(db, match_id, match, created, created, counted=accepted,
                   archived=bool(archived), origin=origin)  # fmt: skip
     return match_id
-
-
-def insert(
-    db: Database,
-    record: dict,
-    created: str,
-    updated: str,
-    leader: str | None = None,
-    origin: str = "table",
-    accepted: bool = True,
-    import_id: int | None = None,
-    text: bytes | None = None,
-    archived: str | None = None,
-) -> int:
-    """A new match row at version 1, inside the caller's transaction; its id. Every new match is
-    written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write; `text`: the record's JSON when the caller has it; `archived`: when it
-    was filed away, for one that arrives whole and unfinished). A match that waits for the admin
-    is closed from the start: nobody saw its hands played here, so once it is finished only the
-    admin may change it."""
-    leader_hand = len(record.get("hands", [])) + 1 if leader else None
-    return db.execute(
-        "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
-        "accepted, import_id, closed, archived) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            text.decode() if text else _text(record),
-            leader,
-            leader_hand,
-            created,
-            updated,
-            origin,
-            int(accepted),
-            import_id,
-            None if accepted else updated,
-            archived,
-        ],  # fmt: skip
-    ).lastrowid
 
 
 def enter(
@@ -540,7 +499,7 @@ def _write(
         if not admin and stored.stopped:
             raise StoppedMatch(stored)
         record, updated = edit(stored, match)
-        text = _text(record)
+        text = matchrow.stored_text(record)
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
         if not admin and stored.accepted and told_hands(record) > told_hands(stored.record):
             changed["accepted"] = 0  # a hand scored as told: the admin decides
