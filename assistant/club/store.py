@@ -25,11 +25,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache, draws, matchrow, ratings, registry, seasons, worker
+from assistant.club import cache, draws, imports, matchrow, ratings, registry, seasons, worker
 from assistant.club.seasons import Season
 from assistant.db import file_of, immediate
 from assistant.engine import (
@@ -638,6 +639,64 @@ def delete_draw(db: Database, draw_id: int) -> None:
     """The draw goes; the matches started from it stay, as ordinary matches of the night."""
     with immediate(db):
         draws.remove(db, draw_id)
+
+
+# -- a club file's import: read and checked with no lock held (imports.py), written here -------
+
+
+def begin_import(db: Database, name: str, size: int) -> int:
+    """The row of a new import of a file `name` of `size` bytes (status running, run by this
+    process until `start_import` hands it to a process of its own); its id."""
+    with immediate(db):
+        return imports.insert(db, name, size)
+
+
+def start_import(db: Database, database: str, import_id: int, path: Path):
+    """Runs the import of the file at `path` in a process of its own (`imports.launch`); its row
+    keeps the process's id, for the next start of the server to know whether it still runs. The
+    process."""
+    process = imports.launch(database, import_id, path)
+    with immediate(db):
+        imports.set_process(db, import_id, process.pid)
+    return process
+
+
+def stop_dead_imports(db: Database, database: str | Path) -> list[int]:
+    """At the server's start: every import whose process is gone (killed with the server, or
+    the machine stopped) is marked stopped, so its page says so and its matches can be accepted
+    or discarded; the files kept for imports no longer running are removed. The ids stopped."""
+    running = imports.running(db)
+    dead = [import_id for import_id, alive in running if not alive]
+    if dead:
+        with immediate(db):
+            imports.mark_stopped(db, dead)
+    imports.remove_uploads(database, [import_id for import_id, alive in running if alive])
+    return dead
+
+
+def prepare_import(db: Database, digests: list, players: list) -> None:
+    """Before an import's first slice: the digests of the matches in play it needs to find its
+    duplicates (`cache.missing_digests`, made with no lock held), and the export's players
+    (`imports.add_players`)."""
+    with immediate(db):
+        cache.set_digests(db, digests)
+        imports.add_players(db, players)
+
+
+def write_import_slice(db: Database, writer: imports.Writer) -> None:
+    """The checked records `writer` holds, written in one short transaction: a table that taps
+    meanwhile waits for this slice at most."""
+    with immediate(db):
+        writer.write_slice()
+    writer.next_slice()
+
+
+def end_import(
+    db: Database, writer: imports.Writer, status: str, position: int, error: dict | None
+) -> None:
+    """How the import ended: done, failed (`error` says why) or interrupted."""
+    with immediate(db):
+        writer.end(status, position, error)
 
 
 # -- the club's other writes: players, seasons, ratings --------------------------------------
