@@ -1,4 +1,12 @@
-"""Matches in the database: each row holds a match record, the source of truth, and a version
+"""The club's store owns every write: each write transaction is opened here, by a named
+function (a match's entries, players, seasons, ratings, the night's draws, a club file's
+import), and the web layer and the commands call these and never open one. The modules it
+writes for (`draws.py`, `imports.py`, `registry.py`, `seasons.py`, `cache.py`, `matchrow.py`)
+plan with no lock held (a draw's search, a file read and its records checked) and write their
+rows inside the transaction opened here; only the file's opening (`opening.py`: the schema's
+steps, the cache rebuilt) opens one of its own. No read holds the write lock.
+
+Matches in the database: each row holds a match record, the source of truth, and a version
 that every write bumps.
 
 Every change to a record is made here, by the engine, in one write transaction: the row is read
