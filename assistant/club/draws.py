@@ -87,7 +87,9 @@ def new_seed() -> int:
     return random.SystemRandom().getrandbits(48)
 
 
-def plan(kind: str, entrants: list, tables: list[int], rounds: int, swiss: bool, seed: int):
+def plan(
+    kind: str, entrants: list, tables: list[int], rounds: int, swiss: bool, seed: int
+) -> list[draw.Round]:
     """A new draw's first round (every round, without Swiss rounds), planned with no lock held.
     Raises ValueError (draw's) when the entrants cannot fill one table of the game."""
     units = _entrants(kind, entrants)
