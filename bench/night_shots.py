@@ -76,14 +76,14 @@ def night(db_path: Path, url: str, page: Page, out: Path) -> tuple[dict, list[Pa
     the table right after its hand on paper, taken on the way."""
     db = connect(db_path)
     tonight = nights.tonight()
-    draw_id = draws.make(db, tonight, "pairs_rotating", TWELVE, [1, 2, 3], 3, RULES, False, 7)
+    draw_id = store.make_draw(db, tonight, "pairs_rotating", TWELVE, [1, 2, 3], 3, RULES, False, 7)
     with immediate(db):
         seasons.set_stopped_counting(db, "leader")
         seasons.set_league_minimum(db, 1)
     for table in (1, 2, 3):
-        lead(url, draws.start(db, draws.get(db, draw_id), 1, table), 0, "5-5")
-    draws.arrive(db, draws.get(db, draw_id), "Max")
-    second = [draws.start(db, draws.get(db, draw_id), 2, table) for table in (1, 2, 3)]
+        lead(url, store.start_draw_match(db, draws.get(db, draw_id), 1, table), 0, "5-5")
+    store.join_draw(db, draws.get(db, draw_id), "Max")
+    second = [store.start_draw_match(db, draws.get(db, draw_id), 2, table) for table in (1, 2, 3)]
     lead(url, second[0], 0, "5-5")
     lead(url, second[1], 0, "5-0")
     version = call(f"{url}/api/matches/{second[1]}")["version"]
@@ -91,9 +91,9 @@ def night(db_path: Path, url: str, page: Page, out: Path) -> tuple[dict, list[Pa
     on_paper(page, url, second[2], (5, 5), "the phone was flat")
     shots = shoot(page, f"{url}/matches/{second[2]}", out, "paper-table", full_page=False)
     lead(url, second[2], 1, "5-5")
-    draws.leave(db, draws.get(db, draw_id), "Ida")
+    store.leave_draw(db, draws.get(db, draw_id), "Ida")
     for table, seat in ((1, 0), (2, 1)):
-        lead(url, draws.start(db, draws.get(db, draw_id), 3, table), seat, "5-5")
+        lead(url, store.start_draw_match(db, draws.get(db, draw_id), 3, table), seat, "5-5")
     seats = list(draws.seating(draws.get(db, draw_id), 3, 3).seats)
     made = call(f"{url}/api/matches", new_record(RULES, seats, True))
     on_paper(page, url, made["id"], (5, 0), "Continued from paper")

@@ -58,12 +58,12 @@ def seed(path: Path) -> dict:
             record = random_match(rng, players=players, rules=rules, max_hands=200)
             record = renamed(record, rng.sample(CLUB[: 8 + back % 4], players))
             store.create(db, dated(record, night, 20 * n + 5 * (n > 5) * 30))
-    draw_id = draws.make(db, tonight.isoformat(), "pairs_rotating", EIGHT, list(range(1, 9)), 3,
-                         "all-fives", True, 7)  # fmt: skip
+    draw_id = store.make_draw(db, tonight.isoformat(), "pairs_rotating", EIGHT, list(range(1, 9)),
+                              3, "all-fives", True, 7)  # fmt: skip
     made = draws.get(db, draw_id)
     first, second = made.drawn[0].seatings
-    done = draws.start(db, made, 1, first.table)
-    playing = draws.start(db, made, 1, second.table)
+    done = store.start_draw_match(db, made, 1, first.table)
+    playing = store.start_draw_match(db, made, 1, second.table)
     for match_id, seating, stop in ((done, first, False), (playing, second, True)):
         record = random_match(rng, players=4, rules="all-fives", partnership=True, max_hands=200)
         stored = store.get(db, match_id)

@@ -1,6 +1,7 @@
 """The house rules of the code's layout, checked on the code itself: imports point downward
-(web → club → db and engine), no import is made inside a function in web/ or club/, the web
-layer opens no write transaction, and README's path of one tap names calls that exist."""
+(web → club → db and engine) in no circle, no import is made inside a function in web/ or club/,
+the web layer opens no write transaction and only the club's store (and the file's opening)
+does, and README's path of one tap names calls that exist."""
 
 import ast
 import importlib
@@ -106,3 +107,66 @@ def test_readme_names_the_calls_a_tap_makes():
             assert f"{name}" in readme, name
     for method in ("completed", "enter"):
         assert hasattr(importlib.import_module("assistant.engine").Match, method)
+
+
+ALLOWED_TO_WRITE = {"club/store.py", "club/opening.py", "db.py"}  # db.py defines `immediate`
+
+
+def test_only_the_store_opens_a_write_transaction():
+    """Every write transaction is opened by the club's store (and by the file's opening, for
+    the schema's steps and the cache rebuilt): nothing else in the package calls or imports
+    `immediate`."""
+    opened = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).as_posix() in ALLOWED_TO_WRITE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            called = isinstance(node, ast.Call) and _named(node.func) == "immediate"
+            taken = isinstance(node, ast.ImportFrom) and any(
+                alias.name == "immediate" for alias in node.names
+            )
+            if called or taken:
+                opened.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not opened
+
+
+def _named(node: ast.AST) -> str | None:
+    return getattr(node, "id", None) or getattr(node, "attr", None)
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle():
+    """The package's modules import each other in no loop (a name imported from a package
+    counts as its module when it is one)."""
+    paths = {_module_of(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {}
+    for module, path in paths.items():
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module in paths:
+                inner = [f"{node.module}.{alias.name}" for alias in node.names]
+                targets |= {name for name in inner if name in paths} or {node.module}
+            elif isinstance(node, ast.Import):
+                targets |= {alias.name for alias in node.names if alias.name in paths}
+        graph[module] = targets - {module}
+    circles, done, path = [], set(), []
+
+    def visit(module):
+        if module in path:
+            circles.append(path[path.index(module) :] + [module])
+            return
+        if module in done:
+            return
+        path.append(module)
+        for target in sorted(graph[module]):
+            visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+    assert not circles

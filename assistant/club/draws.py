@@ -8,21 +8,24 @@ gets its players in seat order (partners opposite) and its date, the match its p
 and round, all in one write.
 
 People come and go: between rounds the organiser adds a latecomer or lets a leaver go
-(`arrive`, `leave`). The rounds up to the latest with a match started are played (or being
+(`arrival`, `departure`). The rounds up to the latest with a match started are played (or being
 played) and stay; the rounds after it are seated again over the whole night's history
 (`draw.make_draw` with the history; Swiss: the rounds drawn and not started, from the
 standings), numbered on. Each change is kept (`draw_changes`) and raises the draw's revision;
 each round keeps the revision it was seated at, so a phone showing a seating since replaced
-cannot start it."""
+cannot start it.
+
+The club's store writes a draw (`store.make_draw`, `next_draw_round`, `start_draw_match`,
+`join_draw`, `leave_draw`, `delete_draw`): what is planned here runs with no lock held, and
+what writes rows here runs inside the store's transaction."""
 
 import random
 from dataclasses import dataclass, field
 
 import orjson
 
-from assistant.club import draw, registry, store
-from assistant.db import immediate
-from assistant.engine import new_record, replay
+from assistant.club import draw, registry
+from assistant.engine import new_record
 from assistant.engine.names import name_key
 
 
@@ -80,42 +83,53 @@ def _entrants(kind: str, entrants: list) -> list:
     return [tuple(e) for e in entrants] if draw.KINDS[kind].fixed_pairs else list(entrants)
 
 
-def make(
+def new_seed() -> int:
+    return random.SystemRandom().getrandbits(48)
+
+
+def plan(
+    kind: str, entrants: list, tables: list[int], rounds: int, swiss: bool, seed: int
+) -> list[draw.Round]:
+    """A new draw's first round (every round, without Swiss rounds), planned with no lock held.
+    Raises ValueError (draw's) when the entrants cannot fill one table of the game."""
+    units = _entrants(kind, entrants)
+    if swiss:
+        return [draw.plan_round(units, kind, tables, (), None, seed)]
+    return draw.make_draw(units, kind, tables, rounds, None, seed)
+
+
+def clear_night(db, night: str, replacing: int | None) -> None:
+    """Inside the store's transaction: a night has one draw, so Refused("night_has_draw") when
+    it has one already, unless it is `replacing` (which goes, its matches staying)."""
+    for (existing,) in db.execute("SELECT id FROM draws WHERE night = ?", [night]).fetchall():
+        if existing != replacing:
+            raise Refused("night_has_draw")
+        remove(db, existing)
+
+
+def insert(
     db,
     night: str,
+    created: str,
     kind: str,
     entrants: list,
     tables: list[int],
     rounds: int,
     rules: object,
     swiss: bool,
-    seed: int | None = None,
-    replacing: int | None = None,
+    seed: int,
+    planned: list[draw.Round],
 ) -> int:
-    """A new draw with its first round (every round, without Swiss rounds); its id. Raises
-    ValueError (draw's) when the entrants cannot fill one table of the game. A night has one
-    draw: Refused("night_has_draw") when it has one already, unless it is `replacing` (which
-    goes, its matches staying)."""
-    seed = random.SystemRandom().getrandbits(48) if seed is None else seed
-    units = _entrants(kind, entrants)
-    if swiss:
-        planned = [draw.plan_round(units, kind, tables, (), None, seed)]
-    else:
-        planned = draw.make_draw(units, kind, tables, rounds, None, seed)
-    with immediate(db):
-        for (existing,) in db.execute("SELECT id FROM draws WHERE night = ?", [night]).fetchall():
-            if existing != replacing:
-                raise Refused("night_has_draw")
-            _delete(db, existing)
-        draw_id = _new_id(db)
-        db.execute(
-            "INSERT INTO draws(id, night, created, kind, entrants, tables, rounds, rules, swiss, "
-            "seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [draw_id, night, store.now(), kind, _json(entrants), _json(tables), rounds,
-             _json(rules), int(swiss), seed],
-        )  # fmt: skip
-        for planned_round in planned:
-            _save_round(db, draw_id, planned_round)
+    """A new draw with its `planned` rounds, inside the store's transaction; its id."""
+    draw_id = _new_id(db)
+    db.execute(
+        "INSERT INTO draws(id, night, created, kind, entrants, tables, rounds, rules, swiss, "
+        "seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [draw_id, night, created, kind, _json(entrants), _json(tables), rounds,
+         _json(rules), int(swiss), seed],
+    )  # fmt: skip
+    for planned_round in planned:
+        _save_round(db, draw_id, planned_round)
     return draw_id
 
 
@@ -192,21 +206,26 @@ def of_night(db, night: str) -> list[Draw]:
     return [get(db, draw_id) for (draw_id,) in ids.fetchall()]
 
 
-def next_round(db, made: Draw, standings: list[str]) -> None:
-    """Draws the next round of a Swiss draw from the night's standings (names, best first). Two
-    organisers asking at once get one round."""
+def plan_next(made: Draw, standings: list[str]) -> draw.Round:
+    """The next round of a Swiss draw from the night's standings (names, best first), planned
+    with no lock held."""
     number = len(made.drawn) + 1
     rng = random.Random(made.seed * 1000 + number)
-    planned = draw.plan_round(
+    return draw.plan_round(
         _entrants(made.kind, made.entrants), made.kind, made.tables, made.drawn, standings, rng
     )
-    with immediate(db):
-        taken = db.execute(
-            "SELECT 1 FROM draw_rounds WHERE draw_id = ? AND round = ?", [made.id, number]
-        ).fetchone()
-        if not taken and number <= made.rounds:
-            _check_revision(db, made)
-            _save_round(db, made.id, planned, made.revision)
+
+
+def add_round(db, made: Draw, planned: draw.Round) -> None:
+    """The next round, inside the store's transaction: written unless it is drawn already (two
+    organisers asking at once get one round) or beyond the draw's rounds; Refused("stale") when
+    the draw changed since `made` was read."""
+    taken = db.execute(
+        "SELECT 1 FROM draw_rounds WHERE draw_id = ? AND round = ?", [made.id, planned.number]
+    ).fetchone()
+    if not taken and planned.number <= made.rounds:
+        check_revision(db, made)
+        _save_round(db, made.id, planned, made.revision)
 
 
 def seating(made: Draw, number: int, table: int) -> draw.Seating | None:
@@ -221,41 +240,44 @@ def replaced(made: Draw, number: int, seen: int) -> bool:
     return seen < made.revision and made.seated_at.get(number, made.revision) > seen
 
 
-def start(db, made: Draw, number: int, table: int) -> int:
-    """The match of one seating, started now (or the one already started there: two taps, or
-    two phones, start one match); its id. Raises Refused("stale") when the draw changed since
-    `made` was read."""
+def match_record(made: Draw, number: int, table: int, date: str) -> dict:
+    """The record of one seating's match, made with no lock held: its players in seat order
+    (partners opposite), the draw's rules, dated `date`. LookupError for a seating not drawn."""
     seated = seating(made, number, table)
     if seated is None:
         raise LookupError((made.id, number, table))
-    record = new_record(made.rules, list(seated.seats), made.partnership, store.local_now())
-    match = replay(record)
-    with immediate(db):
-        _check_revision(db, made)
-        found = db.execute(
-            "SELECT m.id FROM draw_seatings d JOIN matches m ON m.id = d.match_id "
-            "WHERE d.draw_id = ? AND d.round = ? AND d.table_no = ?",
-            [made.id, number, table],
-        ).fetchone()
-        if found:
-            return found[0]
-        match_id = store.add(db, record, match)
-        db.execute(
-            "UPDATE matches SET table_no = ?, draw_id = ?, draw_round = ? WHERE id = ?",
-            [table, made.id, number, match_id],
-        )
-        db.execute(
-            "UPDATE draw_seatings SET match_id = ? "
-            "WHERE draw_id = ? AND round = ? AND table_no = ?",
-            [match_id, made.id, number, table],
-        )
-    return match_id
+    return new_record(made.rules, list(seated.seats), made.partnership, date)
 
 
-def _check_revision(db, made: Draw) -> None:
+def check_revision(db, made: Draw) -> None:
+    """Inside the store's transaction: Refused("stale") when the draw changed since `made` was
+    read."""
     row = db.execute("SELECT revision FROM draws WHERE id = ?", [made.id]).fetchone()
     if row is None or row[0] != made.revision:
         raise Refused("stale")
+
+
+def started_at(db, made: Draw, number: int, table: int) -> int | None:
+    """The match already started at one seating (two taps, or two phones, start one match)."""
+    found = db.execute(
+        "SELECT m.id FROM draw_seatings d JOIN matches m ON m.id = d.match_id "
+        "WHERE d.draw_id = ? AND d.round = ? AND d.table_no = ?",
+        [made.id, number, table],
+    ).fetchone()
+    return found[0] if found else None
+
+
+def seat(db, made: Draw, number: int, table: int, match_id: int) -> None:
+    """A match just started at one seating, inside the store's transaction: the match gets its
+    physical table and round, the seating its match."""
+    db.execute(
+        "UPDATE matches SET table_no = ?, draw_id = ?, draw_round = ? WHERE id = ?",
+        [table, made.id, number, match_id],
+    )
+    db.execute(
+        "UPDATE draw_seatings SET match_id = ? WHERE draw_id = ? AND round = ? AND table_no = ?",
+        [match_id, made.id, number, table],
+    )
 
 
 # -- people coming and going ----------------------------------------------------------------
@@ -270,15 +292,27 @@ def _key(db, entrant) -> tuple:
     return tuple(sorted(("name", name_key(n)) if p is None else ("player", p) for n, p in found))
 
 
-def arrive(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
-    """A latecomer (a name, or for fixed pairs [name, name]) joins the rounds not yet started."""
+@dataclass(frozen=True)
+class Reseating:
+    """A change of who is here, planned with no lock held: the draw's entrants after it, the
+    change and its entrant as `draw_changes` keeps them, and the rounds after those played."""
+
+    entrants: list
+    change: str  # "arrives" or "leaves"
+    entrant: object
+    rounds: list[draw.Round]
+
+
+def arrival(db, made: Draw, entrant, standings: list[str] | None = None) -> Reseating:
+    """A latecomer (a name, or for fixed pairs [name, name]) joining the rounds not yet
+    started."""
     if _names_taken(db, made, [entrant] if isinstance(entrant, str) else list(entrant)):
         raise Refused("here")
-    _change(db, made, [*made.entrants, entrant], "arrives", entrant, standings)
+    return _reseating(made, [*made.entrants, entrant], "arrives", entrant, standings)
 
 
-def leave(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
-    """A leaver goes from the rounds not yet started (a fixed pair goes as a pair)."""
+def departure(db, made: Draw, entrant, standings: list[str] | None = None) -> Reseating:
+    """A leaver going from the rounds not yet started (a fixed pair goes as a pair)."""
     leaving = _key(db, entrant)
     staying = [e for e in made.entrants if _key(db, e) != leaving]
     if len(staying) == len(made.entrants):
@@ -286,7 +320,7 @@ def leave(db, made: Draw, entrant, standings: list[str] | None = None) -> None:
     gone = next(e for e in made.entrants if _key(db, e) == leaving)
     if len(staying) < draw.KINDS[made.kind].units:
         raise Refused("too_few")
-    _change(db, made, staying, "leaves", gone, standings)
+    return _reseating(made, staying, "leaves", gone, standings)
 
 
 def _names_taken(db, made: Draw, names: list[str]) -> bool:
@@ -308,48 +342,45 @@ def _reseated(made: Draw, entrants: list, standings: list[str] | None) -> list[d
     return night[len(played) :]
 
 
-def _change(db, made: Draw, entrants: list, change: str, entrant, standings) -> None:
-    """The draw for `entrants` from the first round not started: planned with no lock held,
-    written only if nothing changed meanwhile (no change, no match started)."""
+def _reseating(made: Draw, entrants: list, change: str, entrant, standings) -> Reseating:
+    """The draw for `entrants` from the first round not started, planned with no lock held."""
     if made.played >= made.rounds:
         raise Refused("no_round_left")
     units = _entrants(made.kind, entrants)
     if len(units) < draw.KINDS[made.kind].units:
         raise Refused("too_few")
-    rounds = _reseated(made, entrants, standings)
+    return Reseating(entrants, change, entrant, _reseated(made, entrants, standings))
+
+
+def reseat(db, made: Draw, reseating: Reseating, made_at: str) -> None:
+    """A change of who is here, inside the store's transaction: written only if nothing changed
+    meanwhile (no change, no match started), else Refused("stale")."""
+    check_revision(db, made)
+    started = db.execute(
+        "SELECT MAX(round) FROM draw_seatings WHERE draw_id = ? AND match_id IS NOT NULL",
+        [made.id],
+    ).fetchone()[0]
+    if (started or 0) != made.played:
+        raise Refused("stale")
     revision = made.revision + 1
-    with immediate(db):
-        _check_revision(db, made)
-        started = db.execute(
-            "SELECT MAX(round) FROM draw_seatings WHERE draw_id = ? AND match_id IS NOT NULL",
-            [made.id],
-        ).fetchone()[0]
-        if (started or 0) != made.played:
-            raise Refused("stale")
-        db.execute(
-            "UPDATE draws SET entrants = ?, revision = ? WHERE id = ?",
-            [_json(entrants), revision, made.id],
-        )
-        for table in ("draw_seatings", "draw_rounds"):
-            db.execute(
-                f"DELETE FROM {table} WHERE draw_id = ? AND round > ?", [made.id, made.played]
-            )
-        for planned in rounds:
-            _save_round(db, made.id, planned, revision)
-        db.execute(
-            "INSERT INTO draw_changes(draw_id, revision, after_round, change, entrant, made) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [made.id, revision, made.played, change, _json(entrant), store.now()],
-        )
+    db.execute(
+        "UPDATE draws SET entrants = ?, revision = ? WHERE id = ?",
+        [_json(reseating.entrants), revision, made.id],
+    )
+    for table in ("draw_seatings", "draw_rounds"):
+        db.execute(f"DELETE FROM {table} WHERE draw_id = ? AND round > ?", [made.id, made.played])
+    for planned in reseating.rounds:
+        _save_round(db, made.id, planned, revision)
+    db.execute(
+        "INSERT INTO draw_changes(draw_id, revision, after_round, change, entrant, made) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [made.id, revision, made.played, reseating.change, _json(reseating.entrant), made_at],
+    )
 
 
-def delete(db, draw_id: int) -> None:
-    """The draw goes; the matches started from it stay, as ordinary matches of the night."""
-    with immediate(db):
-        _delete(db, draw_id)
-
-
-def _delete(db, draw_id: int) -> None:
+def remove(db, draw_id: int) -> None:
+    """The draw goes, inside the store's transaction; the matches started from it stay, as
+    ordinary matches of the night."""
     db.execute("DELETE FROM draw_changes WHERE draw_id = ?", [draw_id])
     db.execute("UPDATE matches SET draw_id = NULL, draw_round = NULL WHERE draw_id = ?", [draw_id])
     db.execute("DELETE FROM draw_seatings WHERE draw_id = ?", [draw_id])

@@ -6,8 +6,10 @@ time, a window of them while they are checked, and no record larger than `RECORD
 record is checked by the engine with no lock held (on every core once the file holds many), and
 the checked records are written in short transactions, `SLICE` records at a time: a table that
 taps meanwhile waits for one short slice at most. The import runs in a process of its own, at a
-lower priority than the server (`start`), and keeps its progress and report in the `imports`
-row: the web page polls it.
+lower priority than the server (`import_process.py`, started by `store.start_import`), and keeps
+its progress and report in the `imports` row: the web page polls it. Every transaction is the
+club's store's (`store.begin_import`, `prepare_import`, `write_import_slice`, `end_import`,
+`start_import`, `stop_dead_imports`): what writes rows here runs inside one the store opened.
 
 Dates: a record keeps its `date`; one without is dated by the `created` of its item in
 an export, else by the file's `created`, else stays undated. The date is written into the record
@@ -17,7 +19,6 @@ The registry: the export's `players` ({"name", "names"}) come in before the matc
 and merges survive an export and import. A club that already knows some of the names keeps its
 own mapping and gains only the names it lacks."""
 
-import contextlib
 import multiprocessing
 import os
 import subprocess
@@ -33,8 +34,7 @@ from pathlib import Path
 import ijson
 import orjson
 
-from assistant.club import cache, derive, opening, registry, store
-from assistant.db import connect, default_database, immediate
+from assistant.club import cache, derive, matchrow, registry
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME
 
@@ -48,7 +48,6 @@ PROBLEMS_KEPT = 100  # broken records reported with their reason; the rest are c
 INLINE = 64  # records: a file with more is checked on every core
 WINDOW = 64  # records read ahead of the writer at most
 PLAYERS_KEPT = 10_000  # registry entries read from a file at most
-NICE = 10  # the import yields the processor to the server's taps
 CHUNK = 16384  # bytes read at a time: a record too deep is stopped after one more chunk
 # Seconds to parse one record at most, far beyond what a real one takes even on a busy machine
 # at the import's low priority. Read on the wall clock: it is read at every chunk, and the
@@ -400,7 +399,7 @@ def _name(value) -> str | None:
 
 
 def add_players(db, players: list) -> None:
-    """The export's players into the registry, in the caller's transaction: each under its name
+    """The export's players into the registry, in the store's transaction: each under its name
     with every key that meant it; the keys the club already knows keep their player."""
     for entry in players:
         if not isinstance(entry, dict) or _name(entry.get("name")) is None:
@@ -425,10 +424,11 @@ def add_players(db, players: list) -> None:
 # -- writing, in short slices -----------------------------------------------------------------
 
 
-class _Writer:
-    """Writes checked records in short transactions (a slice: SLICE records, SLICE_BYTES of
-    them, or what came in SLICE_WAIT seconds) and keeps the import's row up to date. Records
-    are gathered with no lock held, then written at once: a tap waits for one slice at most."""
+class Writer:
+    """Writes checked records in short transactions the store opens (a slice: SLICE records,
+    SLICE_BYTES of them, or what came in SLICE_WAIT seconds) and keeps the import's row up to
+    date. Records are gathered with no lock held, then written at once: a tap waits for one
+    slice at most."""
 
     def __init__(self, db, import_id: int | None, positions: list):
         self.db, self.import_id, self.positions = db, import_id, positions
@@ -451,15 +451,17 @@ class _Writer:
             self.pending.append((item, result))
             self.pending_bytes += item[3]
 
-    def add(self, item: tuple, result: dict) -> None:
-        self.take(item, result)
+    def due(self) -> bool:
+        """Whether the records taken make a slice: it is full, or has waited long enough."""
         full = len(self.pending) >= SLICE or self.pending_bytes >= SLICE_BYTES
-        if full or time.monotonic() - self.since >= SLICE_WAIT:
-            self.flush()
+        return full or time.monotonic() - self.since >= SLICE_WAIT
 
-    def flush(self) -> None:
-        with immediate(self.db):
-            self._write(self.pending)
+    def write_slice(self) -> None:
+        """The records taken, written inside the store's transaction."""
+        self._write(self.pending)
+
+    def next_slice(self) -> None:
+        """Once a slice is written: the next one starts empty."""
         self.pending, self.pending_bytes, self.since = [], 0, time.monotonic()
 
     def _write(self, batch: list) -> None:
@@ -475,7 +477,7 @@ class _Writer:
             when = created if _is_time(created) else stamp
             # Not being played here: filed away until someone plays on at a table.
             archived = None if result["summary"]["finished"] else stamp
-            match_id = store.insert(
+            match_id = matchrow.insert(
                 db, record, when, stamp, origin="import", accepted=False,  # the admin decides
                 import_id=self.import_id, text=result.get("text"), archived=archived,
             )  # fmt: skip
@@ -501,6 +503,16 @@ class _Writer:
             self.report.append({"n": n, "status": status} | extra)
         elif status == "broken" and self.counts["broken"] <= PROBLEMS_KEPT:
             self.problems.append((n, extra["error"]))
+
+    def end(self, status: str, position: int, error: dict | None) -> None:
+        """How the import ended (done, failed with why, interrupted), inside the store's
+        transaction."""
+        self.progress(
+            status=status,
+            total=self.done,
+            position=position,
+            error=orjson.dumps(error).decode() if error else None,
+        )
 
     def progress(self, **columns) -> None:
         if self.import_id is None:
@@ -528,7 +540,7 @@ def import_items(db, items: list[dict], created=None) -> list[dict]:
     file's are, in the caller's transaction: one line of report per item, in order: imported
     (with its new id), duplicate (of which match) or broken (the broken rule as data)."""
     cache.set_digests(db, cache.missing_digests(db))
-    writer = _Writer(db, None, [0])
+    writer = Writer(db, None, [0])
     numbered = (
         (n, dated(i["record"], i.get("created"), created), i.get("created"), 0)
         for n, i in enumerate(items, start=1)
@@ -584,14 +596,13 @@ def recent(db, limit: int = 20) -> list[dict]:
 # -- one import from start to end ---------------------------------------------------------------
 
 
-def begin(db, name: str, size: int) -> int:
-    """The row of a new import (status running, run by this process until `start` hands it to a
-    process of its own); its id."""
-    with immediate(db):
-        return db.execute(
-            "INSERT INTO imports(created, name, size, status, pid) VALUES (?, ?, ?, 'running', ?)",
-            [now(), name[:200], size, os.getpid()],
-        ).lastrowid
+def insert(db, name: str, size: int) -> int:
+    """The row of a new import, inside the store's transaction (status running, run by this
+    process until `store.start_import` hands it to a process of its own); its id."""
+    return db.execute(
+        "INSERT INTO imports(created, name, size, status, pid) VALUES (?, ?, ?, 'running', ?)",
+        [now(), name[:200], size, os.getpid()],
+    ).lastrowid
 
 
 def upload_folder(database: str | Path) -> Path:
@@ -627,108 +638,41 @@ def still_running(pid: int | None, import_id: int) -> bool:
     return ours and (this_one in command or b"--import-id" not in command)
 
 
-def stop_dead(db, database: str | Path) -> list[int]:
-    """At the server's start: every import whose process is gone (killed with the server, or
-    the machine stopped) is marked stopped, so its page says so and its matches can be accepted
-    or discarded; the files kept for imports no longer running are removed. The ids stopped."""
-    running = db.execute("SELECT id, pid FROM imports WHERE status = 'running'").fetchall()
-    dead = [import_id for import_id, pid in running if not still_running(pid, import_id)]
-    if dead:
-        marks = ",".join("?" * len(dead))
-        with immediate(db):
-            db.execute(f"UPDATE imports SET status = 'stopped' WHERE id IN ({marks})", dead)
-    kept = {upload_path(database, i).name for i, _pid in running if i not in dead}
+def running(db) -> list[tuple[int, bool]]:
+    """The imports marked running, each with whether its process still runs it (`store.
+    stop_dead_imports` marks those whose process is gone stopped)."""
+    rows = db.execute("SELECT id, pid FROM imports WHERE status = 'running'").fetchall()
+    return [(import_id, still_running(pid, import_id)) for import_id, pid in rows]
+
+
+def mark_stopped(db, import_ids: list[int]) -> None:
+    """Inside the store's transaction."""
+    marks = ",".join("?" * len(import_ids))
+    db.execute(f"UPDATE imports SET status = 'stopped' WHERE id IN ({marks})", import_ids)
+
+
+def remove_uploads(database: str | Path, kept: list[int]) -> None:
+    """The files kept for imports no longer running removed: all but those of `kept`."""
+    names = {upload_path(database, import_id).name for import_id in kept}
     folder = upload_folder(database)
     if folder.is_dir():
         for upload in folder.iterdir():
-            if upload.name not in kept:
+            if upload.name not in names:
                 upload.unlink(missing_ok=True)
-    return dead
 
 
-def run(db, import_id: int, path: Path) -> None:
-    """The whole import of the file at `path` into import `import_id`; its row says how it
-    ended: done, failed (with why) or interrupted."""
-    positions = [0]
-    writer = _Writer(db, import_id, positions)
-    status, error = "done", None
-    try:
-        head = header(path)
-        digests = cache.missing_digests(db)
-        with immediate(db):
-            cache.set_digests(db, digests)
-            add_players(db, head["players"])
-        items = (
-            (n, dated(record, created, head["created"]), created, size)
-            for n, record, created, size in records(path, head, positions)
-        )
-        for item, result in checked(items):
-            writer.add(item, result)
-    except BrokenFile as broken:
-        status = "failed"
-        error = broken.error
-    except KeyboardInterrupt:
-        status = "interrupted"
-    except Exception:
-        status = "failed"
-        error = BrokenFile(
-            N_("the import stopped after record {n}: an error in the app (see the server's log)"),
-            n=writer.done,
-        ).error
-        raise
-    finally:
-        if writer.pending:
-            writer.flush()
-        with immediate(db):
-            writer.progress(
-                status=status,
-                total=writer.done,
-                position=os.path.getsize(path) if status == "done" else positions[0],
-                error=orjson.dumps(error).decode() if error else None,
-            )
-
-
-def start(db, database: str, import_id: int, path: Path) -> subprocess.Popen:
-    """Runs the import in a process of its own (`python -m assistant import`), at a lower
-    priority, so the server's taps never wait for its work, only for one short write. Its row
-    keeps the process's id, for the next start of the server to know whether it still runs."""
+def launch(database: str, import_id: int, path: Path) -> subprocess.Popen:
+    """Runs the import in a process of its own (`python -m assistant import`, import_process.py),
+    at a lower priority, so the server's taps never wait for its work, only for one short
+    write."""
     command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
     command += ["--import-id", str(import_id), "--remove"]
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
     threading.Thread(target=process.wait, daemon=True).start()  # reaped when it ends
-    with immediate(db):
-        db.execute(
-            "UPDATE imports SET pid = ? WHERE id = ? AND status = 'running'",
-            [process.pid, import_id],
-        )
     return process
 
 
-def import_command(file: str, database: str | None, import_id: int | None, remove: bool) -> int:
-    """`python -m assistant import FILE`: imports a club file into the server's database (or
-    `--db`); the web page starts it with `--import-id` for the row it made."""
-    path = Path(file)
-    database = database or str(default_database())
-    with contextlib.suppress(OSError):
-        os.nice(NICE)
-    opening.migrate(database)
-    db = connect(database)
-    try:
-        if import_id is None:
-            import_id = begin(db, path.name, path.stat().st_size)
-        run(db, import_id, path)
-        row = db.execute(
-            "SELECT status, imported, duplicates, broken, error FROM imports WHERE id = ?",
-            [import_id],
-        ).fetchone()
-    finally:
-        db.close()
-        if remove:
-            path.unlink(missing_ok=True)
-    status, imported, duplicates, broken, error = row
-    print(f"import {import_id}: {status}: {imported} imported, {duplicates} already here, "
-          f"{broken} broken")  # fmt: skip
-    if error:
-        problem = orjson.loads(error)
-        print(problem["template"].format(**problem["params"]), file=sys.stderr)
-    return 0 if status == "done" else 1
+def set_process(db, import_id: int, pid: int) -> None:
+    """Inside the store's transaction: the import's row keeps its process's id, for the next
+    start of the server to know whether it still runs."""
+    db.execute("UPDATE imports SET pid = ? WHERE id = ? AND status = 'running'", [pid, import_id])

@@ -1,4 +1,12 @@
-"""Matches in the database: each row holds a match record, the source of truth, and a version
+"""The club's store owns every write: each write transaction is opened here, by a named
+function (a match's entries, players, seasons, ratings, the night's draws, a club file's
+import), and the web layer and the commands call these and never open one. The modules it
+writes for (`draws.py`, `imports.py`, `registry.py`, `seasons.py`, `cache.py`, `matchrow.py`)
+plan with no lock held (a draw's search, a file read and its records checked) and write their
+rows inside the transaction opened here; only the file's opening (`opening.py`: the schema's
+steps, the cache rebuilt) opens one of its own. No read holds the write lock.
+
+Matches in the database: each row holds a match record, the source of truth, and a version
 that every write bumps.
 
 Every change to a record is made here, by the engine, in one write transaction: the row is read
@@ -25,11 +33,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache, ratings, registry, seasons, worker
+from assistant.club import cache, draws, imports, matchrow, ratings, registry, seasons, worker
 from assistant.club.seasons import Season
 from assistant.db import file_of, immediate
 from assistant.engine import (
@@ -127,12 +136,6 @@ def local_now() -> str:
     """Now as the club's clock reads it, with the server's UTC offset (ISO 8601,
     `2026-11-28T19:30:00+01:00`): the `date` of a match the table starts."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def _text(record: dict) -> str:
-    """The record as stored (a record the engine takes holds no integer beyond its limits, so
-    orjson, seven times faster than json, writes every one)."""
-    return orjson.dumps(record).decode()
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -244,47 +247,12 @@ def add(
     played_here = origin == "table" or not record["hands"]
     # Arrived whole and unfinished: not being played here until someone plays on.
     archived = created if not played_here and match.winner is None else None
-    match_id = insert(db, record, created, created, leader, origin, accepted, archived=archived)
+    match_id = matchrow.insert(
+        db, record, created, created, leader, origin, accepted, archived=archived
+    )
     cache.refresh(db, match_id, match, created, created, counted=accepted,
                   archived=bool(archived), origin=origin)  # fmt: skip
     return match_id
-
-
-def insert(
-    db: Database,
-    record: dict,
-    created: str,
-    updated: str,
-    leader: str | None = None,
-    origin: str = "table",
-    accepted: bool = True,
-    import_id: int | None = None,
-    text: bytes | None = None,
-    archived: str | None = None,
-) -> int:
-    """A new match row at version 1, inside the caller's transaction; its id. Every new match is
-    written here: by `create`, and by the import for each record it takes (its cache rows are
-    the caller's to write; `text`: the record's JSON when the caller has it; `archived`: when it
-    was filed away, for one that arrives whole and unfinished). A match that waits for the admin
-    is closed from the start: nobody saw its hands played here, so once it is finished only the
-    admin may change it."""
-    leader_hand = len(record.get("hands", [])) + 1 if leader else None
-    return db.execute(
-        "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
-        "accepted, import_id, closed, archived) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            text.decode() if text else _text(record),
-            leader,
-            leader_hand,
-            created,
-            updated,
-            origin,
-            int(accepted),
-            import_id,
-            None if accepted else updated,
-            archived,
-        ],  # fmt: skip
-    ).lastrowid
 
 
 def enter(
@@ -540,7 +508,7 @@ def _write(
         if not admin and stored.stopped:
             raise StoppedMatch(stored)
         record, updated = edit(stored, match)
-        text = _text(record)
+        text = matchrow.stored_text(record)
         changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
         if not admin and stored.accepted and told_hands(record) > told_hands(stored.record):
             changed["accepted"] = 0  # a hand scored as told: the admin decides
@@ -602,6 +570,141 @@ def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
     saved = replace(stored, **kept, leader=_leader(chosen, record), chosen=chosen)
     _replays.put(stored.id, saved, match)
     return Saved(saved, match)
+
+
+# -- the night's draws: planned with no lock held (draws.py), written here ----------------------
+
+
+def make_draw(
+    db: Database,
+    night: str,
+    kind: str,
+    entrants: list,
+    tables: list[int],
+    rounds: int,
+    rules: object,
+    swiss: bool,
+    seed: int | None = None,
+    replacing: int | None = None,
+) -> int:
+    """A new draw with its first round (every round, without Swiss rounds); its id. Raises
+    ValueError (draw's) when the entrants cannot fill one table of the game. A night has one
+    draw: draws.Refused("night_has_draw") when it has one already, unless it is `replacing`
+    (which goes, its matches staying)."""
+    seed = draws.new_seed() if seed is None else seed
+    planned = draws.plan(kind, entrants, tables, rounds, swiss, seed)
+    with immediate(db):
+        draws.clear_night(db, night, replacing)
+        return draws.insert(
+            db, night, now(), kind, entrants, tables, rounds, rules, swiss, seed, planned
+        )
+
+
+def next_draw_round(db: Database, made: draws.Draw, standings: list[str]) -> None:
+    """Draws the next round of a Swiss draw from the night's standings (names, best first). Two
+    organisers asking at once get one round."""
+    planned = draws.plan_next(made, standings)
+    with immediate(db):
+        draws.add_round(db, made, planned)
+
+
+def start_draw_match(db: Database, made: draws.Draw, number: int, table: int) -> int:
+    """The match of one seating, started now (or the one already started there: two taps, or
+    two phones, start one match), with its table and round in the same write; its id. Raises
+    draws.Refused("stale") when the draw changed since `made` was read."""
+    record = draws.match_record(made, number, table, local_now())
+    match = replay(record)
+    with immediate(db):
+        draws.check_revision(db, made)
+        started = draws.started_at(db, made, number, table)
+        if started is not None:
+            return started
+        match_id = add(db, record, match)
+        draws.seat(db, made, number, table, match_id)
+    return match_id
+
+
+def join_draw(db: Database, made: draws.Draw, entrant, standings: list[str] | None = None) -> None:
+    """A latecomer (a name, or for fixed pairs [name, name]) joins the rounds not yet started
+    (`draws.arrival`)."""
+    _reseat(db, made, draws.arrival(db, made, entrant, standings))
+
+
+def leave_draw(db: Database, made: draws.Draw, entrant, standings: list[str] | None = None) -> None:
+    """A leaver goes from the rounds not yet started (`draws.departure`; a fixed pair goes as a
+    pair)."""
+    _reseat(db, made, draws.departure(db, made, entrant, standings))
+
+
+def _reseat(db: Database, made: draws.Draw, reseating: draws.Reseating) -> None:
+    """The rounds not yet started seated again: planned with no lock held, written only if
+    nothing changed meanwhile (no change, no match started)."""
+    with immediate(db):
+        draws.reseat(db, made, reseating, now())
+
+
+def delete_draw(db: Database, draw_id: int) -> None:
+    """The draw goes; the matches started from it stay, as ordinary matches of the night."""
+    with immediate(db):
+        draws.remove(db, draw_id)
+
+
+# -- a club file's import: read and checked with no lock held (imports.py), written here -------
+
+
+def begin_import(db: Database, name: str, size: int) -> int:
+    """The row of a new import of a file `name` of `size` bytes (status running, run by this
+    process until `start_import` hands it to a process of its own); its id."""
+    with immediate(db):
+        return imports.insert(db, name, size)
+
+
+def start_import(db: Database, database: str, import_id: int, path: Path):
+    """Runs the import of the file at `path` in a process of its own (`imports.launch`); its row
+    keeps the process's id, for the next start of the server to know whether it still runs. The
+    process."""
+    process = imports.launch(database, import_id, path)
+    with immediate(db):
+        imports.set_process(db, import_id, process.pid)
+    return process
+
+
+def stop_dead_imports(db: Database, database: str | Path) -> list[int]:
+    """At the server's start: every import whose process is gone (killed with the server, or
+    the machine stopped) is marked stopped, so its page says so and its matches can be accepted
+    or discarded; the files kept for imports no longer running are removed. The ids stopped."""
+    running = imports.running(db)
+    dead = [import_id for import_id, alive in running if not alive]
+    if dead:
+        with immediate(db):
+            imports.mark_stopped(db, dead)
+    imports.remove_uploads(database, [import_id for import_id, alive in running if alive])
+    return dead
+
+
+def prepare_import(db: Database, digests: list, players: list) -> None:
+    """Before an import's first slice: the digests of the matches in play it needs to find its
+    duplicates (`cache.missing_digests`, made with no lock held), and the export's players
+    (`imports.add_players`)."""
+    with immediate(db):
+        cache.set_digests(db, digests)
+        imports.add_players(db, players)
+
+
+def write_import_slice(db: Database, writer: imports.Writer) -> None:
+    """The checked records `writer` holds, written in one short transaction: a table that taps
+    meanwhile waits for this slice at most."""
+    with immediate(db):
+        writer.write_slice()
+    writer.next_slice()
+
+
+def end_import(
+    db: Database, writer: imports.Writer, status: str, position: int, error: dict | None
+) -> None:
+    """How the import ended: done, failed (`error` says why) or interrupted."""
+    with immediate(db):
+        writer.end(status, position, error)
 
 
 # -- the club's other writes: players, seasons, ratings --------------------------------------

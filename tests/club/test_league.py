@@ -6,6 +6,7 @@ Every match below is won by its first plays under muggins to 10 (tests/records.p
 import pytest
 
 from assistant.club import cache, derive, imports, league, queries, registry, seasons, store
+from assistant.club.matchrow import stored_text
 from assistant.club.opening import migrate
 from assistant.club.schema import migrations
 from assistant.db import connect, immediate
@@ -201,7 +202,7 @@ def test_an_older_file_gets_the_nights_of_its_dated_matches(tmp_path):
     with immediate(db):
         db.execute(
             "INSERT INTO matches(record, version, created, updated) VALUES (?, 1, ?, ?)",
-            [store._text(won("Ann Bo", "2026-11-29T01:00:00+01:00")), "2026", "2026"],
+            [stored_text(won("Ann Bo", "2026-11-29T01:00:00+01:00")), "2026", "2026"],
         )
     db.close()
     migrate(path)

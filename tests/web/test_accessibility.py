@@ -37,7 +37,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from assistant.club import draws, nights, seasons
+from assistant.club import nights, seasons, store
 from assistant.db import connect, immediate
 from assistant.engine import replay, tile_name
 from tests.live_server import LiveServer
@@ -119,7 +119,7 @@ def seed_season(seeded: Club) -> None:
     with immediate(db):
         seasons.save(db, "Autumn", seeded.night, seeded.night)
     eight = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal"]
-    seeded.draw = draws.make(db, seeded.night, "pairs_rotating", eight, 2, 2, "muggins", False)
+    seeded.draw = store.make_draw(db, seeded.night, "pairs_rotating", eight, 2, 2, "muggins", False)
     db.close()
 
 

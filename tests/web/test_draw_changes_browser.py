@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from assistant.club import draws, nights
+from assistant.club import draws, nights, store
 from assistant.db import connect
 
 pytestmark = pytest.mark.browser
@@ -18,15 +18,17 @@ TWELVE = [f"P{k:02}" for k in range(1, 13)]
 
 def test_a_phone_showing_a_replaced_seating_cannot_start_it(page: Page, live_server):
     db = connect(live_server.db)
-    draw_id = draws.make(db, nights.tonight(), "pairs_rotating", TWELVE, 3, 3, "muggins", False)
+    draw_id = store.make_draw(
+        db, nights.tonight(), "pairs_rotating", TWELVE, 3, 3, "muggins", False
+    )
     for table in (1, 2, 3):
-        draws.start(db, draws.get(db, draw_id), 1, table)
+        store.start_draw_match(db, draws.get(db, draw_id), 1, table)
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{live_server.url}/draws/{draw_id}")
     round_2 = page.locator("section[aria-labelledby=round-2]")
     expect(round_2.get_by_role("button", name="Start at table 1")).to_be_visible()
 
-    draws.arrive(db, draws.get(db, draw_id), "Latecomer")  # the organiser, meanwhile
+    store.join_draw(db, draws.get(db, draw_id), "Latecomer")  # the organiser, meanwhile
     seated = draws.get(db, draw_id).drawn[1].seatings[0]
     db.close()
 

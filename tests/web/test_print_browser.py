@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from assistant.club import draws
+from assistant.club import store
 from assistant.db import connect
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,7 @@ def pages(pdf: bytes) -> int:
 @pytest.fixture
 def draw_url(live_server) -> str:
     db = connect(live_server.db)
-    draw_id = draws.make(db, "2026-11-28", "pairs_rotating", PLAYERS, 3, 3, "muggins", False)
+    draw_id = store.make_draw(db, "2026-11-28", "pairs_rotating", PLAYERS, 3, 3, "muggins", False)
     db.close()
     return f"{live_server.url}/draws/{draw_id}"
 

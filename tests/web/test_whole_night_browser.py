@@ -52,7 +52,9 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     server = live_server
     db = connect(server.db)
     tonight = nights.tonight()
-    draw_id = draws.make(db, tonight, "pairs_rotating", TWELVE, [1, 2, 3], 3, RULES, False, SEED)
+    draw_id = store.make_draw(
+        db, tonight, "pairs_rotating", TWELVE, [1, 2, 3], 3, RULES, False, SEED
+    )
     with immediate(db):
         seasons.set_stopped_counting(db, "leader")  # the admin's settings on /seasons
         seasons.set_league_minimum(db, 1)  # everyone of the night is ranked in the league
@@ -63,10 +65,10 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     # Round 1: every table's first side leads 5-5 and wins 10-0.
     matches = {}
     for table in (1, 2, 3):
-        matches[1, table] = draws.start(db, draws.get(db, draw_id), 1, table)
+        matches[1, table] = store.start_draw_match(db, draws.get(db, draw_id), 1, table)
         lead_and_play(server, matches[1, table], 0, "5-5")
 
-    draws.arrive(db, draws.get(db, draw_id), LATECOMER)  # the admin, between rounds
+    store.join_draw(db, draws.get(db, draw_id), LATECOMER)  # the admin, between rounds
 
     # Round 2, 13 players: one sits out. Table 1 as in round 1. Table 2 stops at its phone after
     # side A's lead of 5-0 (5-0; the club counts a stopped match for the side ahead). Table 3
@@ -99,13 +101,13 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     expect(page.locator(".hand-over")).to_contain_text("scored on paper")
     lead_and_play(server, matches[2, 3], 1, "5-5")
 
-    draws.leave(db, draws.get(db, draw_id), LEAVER)  # the admin, between rounds
+    store.leave_draw(db, draws.get(db, draw_id), LEAVER)  # the admin, between rounds
 
     # Round 3, 12 again. Table 1: side A wins 10-0; table 2: side B leads 5-5 and wins 10-0.
     # Table 3 played on paper, then goes on at a phone from the paper's 5-0 to side A: New
     # match, continue from paper; side A leads 5-5 (15-0).
     for table, seat in ((1, 0), (2, 1)):
-        matches[3, table] = draws.start(db, draws.get(db, draw_id), 3, table)
+        matches[3, table] = store.start_draw_match(db, draws.get(db, draw_id), 3, table)
         lead_and_play(server, matches[3, table], seat, "5-5")
     third = seating(3, 3)
     page.goto(f"{server.url}/matches/new")

@@ -8,8 +8,8 @@ import weakref
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from assistant.club.imports import stop_dead
 from assistant.club.opening import migrate
+from assistant.club.store import stop_dead_imports
 from assistant.db import connect, fault
 
 
@@ -47,7 +47,7 @@ def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
     db = connect(app.config["DATABASE"])
     try:
-        stop_dead(db, app.config["DATABASE"])
+        stop_dead_imports(db, app.config["DATABASE"])
     except sqlite3.OperationalError as error:
         if fault(error) is None:
             raise

@@ -219,9 +219,9 @@ def import_file():
         path.unlink(missing_ok=True)
         raise
     db = get_db()
-    import_id = imports.begin(db, upload.filename, path.stat().st_size)
+    import_id = store.begin_import(db, upload.filename, path.stat().st_size)
     path = path.rename(imports.upload_path(database, import_id))
-    imports.start(db, database, import_id, path)
+    store.start_import(db, database, import_id, path)
     return redirect(url_for("history.import_status", import_id=import_id), 303)
 
 

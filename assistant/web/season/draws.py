@@ -10,7 +10,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from assistant.club import draw, draws, league, nights, registry
+from assistant.club import draw, draws, league, nights, registry, store
 from assistant.engine import PRESETS, RecordError, new_record
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_TARGET
@@ -160,7 +160,7 @@ def make(form: DrawForm, replacing: int | None) -> int:
     if rounds is None:
         raise Refused(_("The rounds are a whole number from 1 to %(most)s.", most=MAX_ROUNDS))
     found, tables, chosen = entrants(form), table_numbers(form.tables), rules(form)
-    return draws.make(
+    return store.make_draw(
         get_db(), form.night, form.kind, found, tables, rounds, chosen, form.swiss, None, replacing
     )
 
@@ -267,7 +267,7 @@ def next_round(draw_id: int):
     made = draw_or_404(draw_id)
     if made.swiss and not made.complete:
         standings = league.night(get_db(), made.night)
-        draws.next_round(get_db(), made, [name for s in standings.ranked for name in s.names])
+        store.next_draw_round(get_db(), made, [name for s in standings.ranked for name in s.names])
     anchor = f"round-{len(made.drawn) + 1}"
     return redirect(url_for("draws.show", draw_id=draw_id, _anchor=anchor), 303)
 
@@ -286,7 +286,7 @@ def start(draw_id: int):
     if draws.seating(made, number, table) is None:
         abort(404, _("That table is not in the draw."))
     try:
-        match_id = draws.start(get_db(), made, number, table)
+        match_id = store.start_draw_match(get_db(), made, number, table)
     except draws.Refused:
         return _draw_page(draw_or_404(draw_id), 409, _(REPLACED))
     return redirect(url_for("table.table", match_id=match_id), 303)
@@ -346,19 +346,19 @@ def _come_or_go(draw_id: int, change) -> object:
 @admin_required
 def arrive(draw_id: int):
     """A latecomer joins the rounds not yet started."""
-    return _come_or_go(draw_id, draws.arrive)
+    return _come_or_go(draw_id, store.join_draw)
 
 
 @bp.post("/draws/<int:draw_id>/leave")
 @admin_required
 def leave(draw_id: int):
     """A leaver goes from the rounds not yet started."""
-    return _come_or_go(draw_id, draws.leave)
+    return _come_or_go(draw_id, store.leave_draw)
 
 
 @bp.post("/draws/<int:draw_id>/delete")
 @admin_required
 def delete(draw_id: int):
     made = draw_or_404(draw_id)
-    draws.delete(get_db(), draw_id)
+    store.delete_draw(get_db(), draw_id)
     return redirect(url_for("nights.night", text=made.night), 303)

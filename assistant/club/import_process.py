@@ -1,0 +1,84 @@
+"""The import process, `python -m assistant import FILE`: a club file imported by a process of
+its own, at a lower priority than the server (the admin's import page starts it for the file it
+was sent, `store.start_import`). The file is read and its records checked with no lock held
+(`imports.py`); every write is the club's store's, each a short transaction
+(`store.prepare_import`, `write_import_slice`, `end_import`)."""
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+import orjson
+
+from assistant.club import cache, imports, opening, store
+from assistant.db import connect, default_database
+from assistant.engine.errors import N_
+
+NICE = 10  # the import yields the processor to the server's taps
+
+
+def run(db, import_id: int, path: Path) -> None:
+    """The whole import of the file at `path` into import `import_id`; its row says how it
+    ended: done, failed (with why) or interrupted."""
+    positions = [0]
+    writer = imports.Writer(db, import_id, positions)
+    status, error = "done", None
+    try:
+        head = imports.header(path)
+        store.prepare_import(db, cache.missing_digests(db), head["players"])
+        items = (
+            (n, imports.dated(record, created, head["created"]), created, size)
+            for n, record, created, size in imports.records(path, head, positions)
+        )
+        for item, result in imports.checked(items):
+            writer.take(item, result)
+            if writer.due():
+                store.write_import_slice(db, writer)
+    except imports.BrokenFile as broken:
+        status = "failed"
+        error = broken.error
+    except KeyboardInterrupt:
+        status = "interrupted"
+    except Exception:
+        status = "failed"
+        error = imports.BrokenFile(
+            N_("the import stopped after record {n}: an error in the app (see the server's log)"),
+            n=writer.done,
+        ).error
+        raise
+    finally:
+        if writer.pending:
+            store.write_import_slice(db, writer)
+        position = os.path.getsize(path) if status == "done" else positions[0]
+        store.end_import(db, writer, status, position, error)
+
+
+def import_command(file: str, database: str | None, import_id: int | None, remove: bool) -> int:
+    """`python -m assistant import FILE`: imports a club file into the server's database (or
+    `--db`); the web page starts it with `--import-id` for the row it made."""
+    path = Path(file)
+    database = database or str(default_database())
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    opening.migrate(database)
+    db = connect(database)
+    try:
+        if import_id is None:
+            import_id = store.begin_import(db, path.name, path.stat().st_size)
+        run(db, import_id, path)
+        row = db.execute(
+            "SELECT status, imported, duplicates, broken, error FROM imports WHERE id = ?",
+            [import_id],
+        ).fetchone()
+    finally:
+        db.close()
+        if remove:
+            path.unlink(missing_ok=True)
+    status, imported, duplicates, broken, error = row
+    print(f"import {import_id}: {status}: {imported} imported, {duplicates} already here, "
+          f"{broken} broken")  # fmt: skip
+    if error:
+        problem = orjson.loads(error)
+        print(problem["template"].format(**problem["params"]), file=sys.stderr)
+    return 0 if status == "done" else 1
