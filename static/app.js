@@ -69,6 +69,15 @@ const remember = (event) => {
 };
 document.addEventListener("input", remember);
 document.addEventListener("change", remember);
+// The number field in use stays itself, caret and selection too, in place of the one drawn
+// again, so the next keys go on into it; untouched, it takes the new default, selected to be
+// typed over.
+let inUse = null;
+document.addEventListener("htmx:beforeSwap", () => {
+  const active = document.activeElement;
+  const number = active && active.id && active.type === "number";
+  inUse = number && active.closest("#match-options") ? active : null;
+});
 document.addEventListener("htmx:afterSwap", () => {
   const options = document.getElementById("match-options");
   if (!options) return;
@@ -81,6 +90,16 @@ document.addEventListener("htmx:afterSwap", () => {
       }
     }
   }
+  const drawn = inUse && !inUse.isConnected && document.getElementById(inUse.id);
+  if (drawn && options.contains(drawn)) {
+    drawn.replaceWith(inUse);
+    inUse.focus();
+    if (!(inUse.name in chosen) && inUse.value !== drawn.value) {
+      inUse.value = drawn.value;
+      inUse.select();
+    }
+  }
+  inUse = null;
 });
 
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue

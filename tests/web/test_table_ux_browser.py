@@ -342,6 +342,63 @@ def test_a_choice_made_while_an_answer_is_late_stays_when_it_arrives(page: Page,
     expect(page.get_by_text("Bo leads hand 1")).to_be_visible()
 
 
+def test_typing_goes_on_in_the_same_field_when_an_answer_redraws_it(page: Page, server):
+    """Slow Wi-Fi: a player types a target while the options a preset tap asked for arrive and
+    are drawn again. The field stays the one they type in: the rest of the number lands in it,
+    and a number selected to be typed over is still selected."""
+    page.goto(server.url + "/matches/new")
+    for seat, name in enumerate(["Ann", "Bo"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_label("Player 2", exact=True).press("Tab")
+    expect(page.get_by_role("combobox", name="Who leads the first hand?")).to_contain_text("Bo")
+    page.wait_for_load_state("networkidle")
+    held = []
+    page.route("**/matches/new", lambda route: route.continue_() if held else held.append(route))
+    target = page.get_by_role("spinbutton", name="Target")
+    page.get_by_role("radio").nth(1).check()
+    page.wait_for_function("document.querySelector('.match-options.htmx-request') !== null")
+    target.click()
+    page.keyboard.press("ControlOrMeta+A")
+    page.keyboard.type("1")
+    held[0].continue_()
+    expect(page.locator(".match-options.htmx-request")).to_have_count(0)
+    page.keyboard.type("75")
+    expect(target).to_have_value("175")
+    expect(target).to_be_focused()
+
+    held.clear()  # the default selected to be typed over, as another preset's answer arrives
+    page.get_by_role("radio").nth(0).check()
+    page.wait_for_function("document.querySelector('.match-options.htmx-request') !== null")
+    target.click()
+    page.keyboard.press("ControlOrMeta+A")
+    held[0].continue_()
+    expect(page.locator(".match-options.htmx-request")).to_have_count(0)
+    page.keyboard.type("90")
+    expect(target).to_have_value("90")
+
+    page.unroute("**/matches/new")  # nothing typed yet: the field in use shows the new
+    page.goto(server.url + "/matches/new")  # preset's target (partners: 200 → 250), selected
+    for seat, name in enumerate(["Ann", "Bo", "Cy", "Di"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_label("Player 4", exact=True).press("Tab")
+    page.wait_for_load_state("networkidle")
+    page.locator("#partnership").click()
+    page.wait_for_load_state("networkidle")
+    held.clear()
+    page.route("**/matches/new", lambda route: route.continue_() if held else held.append(route))
+    page.locator("input[name=preset][value=muggins]").check()
+    page.wait_for_function("document.querySelector('.match-options.htmx-request') !== null")
+    before = target.input_value()
+    target.click()
+    held[0].continue_()
+    expect(page.locator(".match-options.htmx-request")).to_have_count(0)
+    default = page.locator("input[name=target_default]").input_value()
+    assert default != before
+    expect(target).to_have_value(default)
+    page.keyboard.type("300")
+    expect(target).to_have_value("300")
+
+
 def test_no_console_error_on_the_other_screens_a_table_leads_to(page: Page, server):
     match_id = table(page, server, PLAYED)
     page.get_by_role("link", name="The scorepad").click()
