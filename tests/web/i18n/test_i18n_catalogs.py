@@ -9,6 +9,7 @@ from assistant.web.base.i18n import LANGUAGES
 
 HINT = "run `python -m assistant translations`, then translate them in assistant/translations/"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w*)\}")
+SPACES_RUN = re.compile("[ \u00a0\u202f]{2,}")
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,20 @@ def test_translations_keep_the_placeholders(language):
             if {m.group(0) for m in PLACEHOLDER.finditer(string)} != wanted:
                 broken.append(f"{_ids(message)[0]!r} → {string!r}")
     assert not broken, "\n".join(broken)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_translation_shows_a_run_of_spaces(language):
+    """One space between words: French puts a single narrow no-break space inside « » and
+    before : ; ? ! (a merge once left runs of six to eight, shown as a gap)."""
+    runs = [
+        f"{_ids(message)[0]!r} → {string!r}"
+        for message in catalogs.read_catalog(language)
+        if message.id
+        for string in _strings(message)
+        if string and SPACES_RUN.search(string)
+    ]
+    assert not runs, "\n".join(runs)
 
 
 def test_catalogs_compile_once_into_a_given_folder(tmp_path):
