@@ -2,8 +2,11 @@
 real SQLite file. Exactly one wins, the others get 409 with the fresh state; nothing doubles."""
 
 import threading
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+from assistant.club import store
+from assistant.db import connect
 from tests.clients import STALE
 from tests.live_server import call
 from tests.records import a_match, entries
@@ -69,3 +72,24 @@ def test_a_stale_write_is_refused_even_when_it_would_be_legal(live_server):
     status, body = call(url + "/events", steps[2] | {"version": 2})  # a phone one tap behind
     assert status == 409 and body["version"] == 3 and body["error"] == STALE
     assert entries(body["record"]) == steps[:2]
+
+
+def test_every_server_thread_sees_a_change_made_by_another_process(live_server):
+    """The server keeps a connection per thread: none of them keeps showing the club as it was.
+    After every thread has answered, a player added by another process (the command line, the
+    import) is on the players page from every thread at once."""
+
+    def players_page(_) -> str:
+        barrier.wait(timeout=10)
+        with urllib.request.urlopen(live_server.url + "/players", timeout=10) as answer:
+            return answer.read().decode()
+
+    barrier = threading.Barrier(PHONES)
+    with ThreadPoolExecutor(PHONES) as pool:
+        assert all("Zed" not in page for page in pool.map(players_page, range(PHONES)))
+    db = connect(live_server.db)
+    store.add_player(db, "Zed")
+    db.close()
+    barrier = threading.Barrier(PHONES)
+    with ThreadPoolExecutor(PHONES) as pool:
+        assert all("Zed" in page for page in pool.map(players_page, range(PHONES)))
