@@ -20,9 +20,9 @@ from pathlib import Path
 from common import CHECKOUT, printed, start_server, stop_server
 from playwright.sync_api import Page, sync_playwright
 
-from assistant.club import draws, nights, seasons, store
+from assistant.club import draws, nights, store
 from assistant.club.opening import migrate
-from assistant.db import connect, immediate
+from assistant.db import connect
 from assistant.engine import new_record
 
 SIZES = {"phone": (360, 740), "desk": (1280, 800)}
@@ -77,9 +77,8 @@ def night(db_path: Path, url: str, page: Page, out: Path) -> tuple[dict, list[Pa
     db = connect(db_path)
     tonight = nights.tonight()
     draw_id = store.make_draw(db, tonight, "pairs_rotating", TWELVE, [1, 2, 3], 3, RULES, False, 7)
-    with immediate(db):
-        seasons.set_stopped_counting(db, "leader")
-        seasons.set_league_minimum(db, 1)
+    store.set_stopped_counting(db, "leader")
+    store.set_league_minimum(db, 1)
     for table in (1, 2, 3):
         lead(url, store.start_draw_match(db, draws.get(db, draw_id), 1, table), 0, "5-5")
     store.join_draw(db, draws.get(db, draw_id), "Max")

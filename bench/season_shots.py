@@ -18,7 +18,7 @@ from pathlib import Path
 from common import CHECKOUT, printed, renamed, start_server, stop_server
 from playwright.sync_api import sync_playwright
 
-from assistant.club import draws, nights, seasons, store
+from assistant.club import draws, nights, store
 from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from assistant.simulate import random_match
@@ -44,12 +44,11 @@ def seed(path: Path) -> dict:
     db = connect(path)
     rng = random.Random(13)
     tonight = date.fromisoformat(nights.tonight())
-    with immediate(db):
-        seasons.save(db, "Spring", (tonight - timedelta(days=200)).isoformat(),
-                     (tonight - timedelta(days=91)).isoformat())  # fmt: skip
-        seasons.save(db, "Autumn", (tonight - timedelta(days=90)).isoformat(),
-                     (tonight + timedelta(days=90)).isoformat())  # fmt: skip
-        seasons.set_league_minimum(db, 4)
+    store.save_season(db, "Spring", (tonight - timedelta(days=200)).isoformat(),
+                      (tonight - timedelta(days=91)).isoformat(), None)  # fmt: skip
+    store.save_season(db, "Autumn", (tonight - timedelta(days=90)).isoformat(),
+                      (tonight + timedelta(days=90)).isoformat(), None)  # fmt: skip
+    store.set_league_minimum(db, 4)
     for back in (150, 120, 60, 30, 14, 7):
         night = tonight - timedelta(days=back)
         for n in range(8):
