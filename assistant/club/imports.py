@@ -23,7 +23,6 @@ import multiprocessing
 import os
 import subprocess
 import sys
-import threading
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -645,6 +644,11 @@ def running(db) -> list[tuple[int, bool]]:
     return [(import_id, still_running(pid, import_id)) for import_id, pid in rows]
 
 
+def is_running(db, import_id: int) -> bool:
+    row = db.execute("SELECT status FROM imports WHERE id = ?", [import_id]).fetchone()
+    return row is not None and row[0] == "running"
+
+
 def mark_stopped(db, import_ids: list[int]) -> None:
     """Inside the store's transaction."""
     marks = ",".join("?" * len(import_ids))
@@ -667,9 +671,7 @@ def launch(database: str, import_id: int, path: Path) -> subprocess.Popen:
     write."""
     command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
     command += ["--import-id", str(import_id), "--remove"]
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-    threading.Thread(target=process.wait, daemon=True).start()  # reaped when it ends
-    return process
+    return subprocess.Popen(command, stdin=subprocess.DEVNULL)
 
 
 def set_process(db, import_id: int, pid: int) -> None:

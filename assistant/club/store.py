@@ -40,7 +40,7 @@ from sqlite_utils import Database
 
 from assistant.club import cache, draws, imports, matchrow, ratings, registry, seasons, worker
 from assistant.club.seasons import Season
-from assistant.db import file_of, immediate
+from assistant.db import connect, file_of, immediate
 from assistant.engine import (
     Match,
     add_entry,
@@ -666,7 +666,23 @@ def start_import(db: Database, database: str, import_id: int, path: Path):
     process = imports.launch(database, import_id, path)
     with immediate(db):
         imports.set_process(db, import_id, process.pid)
+    threading.Thread(target=_after_import, args=(database, import_id, process), daemon=True).start()
     return process
+
+
+def _after_import(database: str, import_id: int, process) -> None:
+    """Once the import's process has ended: if it ended without saying how (killed, or out of
+    memory), the import is marked stopped and its file removed, so its page offers to accept or
+    discard what it brought instead of showing it running for ever."""
+    process.wait()
+    db = connect(database)
+    try:
+        with immediate(db):
+            if imports.is_running(db, import_id):
+                imports.mark_stopped(db, [import_id])
+    finally:
+        db.close()
+    imports.upload_path(database, import_id).unlink(missing_ok=True)
 
 
 def stop_dead_imports(db: Database, database: str | Path) -> list[int]:

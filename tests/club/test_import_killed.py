@@ -1,6 +1,7 @@
 """An import killed with the server (kill -9 of both, mid-way through a real file), then a
 restart: the import is shown as stopped, its matches can be accepted ("Accept all waiting" takes
 them) or discarded, the file it was sent is removed, and a retry completes with nothing doubled.
+An import whose process alone is killed is shown as stopped at once, while the server goes on.
 
 The server is the real app on waitress in its own process, as `serve` runs it, with an admin
 password file of the test's own (`serve` reads it from the instance folder, shared by every
@@ -195,3 +196,27 @@ def test_an_import_killed_with_the_server_is_stopped_then_accepted_retried_and_d
     assert [m[1] for m in _matches(server.db)] == [import_id] * len(waiting)
     assert _row(server.db, retry_id)["status"] == "done"
     assert list(upload_folder(server.db).iterdir()) == []
+
+
+def test_an_import_whose_process_is_killed_while_the_server_runs_is_stopped_at_once(servers):
+    """The import's process alone is killed (out of memory, or by hand): its page does not show
+    it importing for ever, but stopped part-way, with its matches to accept or discard."""
+    server = servers()
+    address = server.upload(_club_file())
+    import_id = int(address.rsplit("/", 1)[1])
+    deadline = time.monotonic() + 120
+    while (row := _row(server.db, import_id))["imported"] < 100:  # mid-way: some written
+        assert row["status"] == "running" and time.monotonic() < deadline, row
+        time.sleep(0.01)  # the import's progress is read from the file, as the page does
+    os.kill(row["pid"], signal.SIGKILL)
+
+    deadline = time.monotonic() + 30
+    while 'hx-trigger="every 1s"' in (report := server.page(address)):
+        assert time.monotonic() < deadline, "the import still shows as running"
+        time.sleep(0.05)  # the page polls itself like this; not a wait for a time
+    left = _row(server.db, import_id)
+    assert left["status"] == "stopped" and 0 < left["imported"] < RECORDS
+    assert f"The import stopped part-way, after {left['done']} records" in report
+    assert "Accept this import" in report and "Discard its matches" in report
+    assert list(upload_folder(server.db).iterdir()) == []
+    assert server.process.poll() is None  # the server went on serving
