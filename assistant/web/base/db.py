@@ -16,7 +16,8 @@ from assistant.db import connect, fault
 class _Connections(threading.local):
     """This app's connection for the thread serving a request. A new connection reads the
     schema before its first answer, a fifth of a tap's time, so waitress's few threads keep
-    theirs for the server's life (as datasette does)."""
+    theirs for the server's life (as datasette does); a thread's connection closes when the
+    thread ends (a development server's thread per request) or the app goes."""
 
     db: Database | None = None
 
@@ -26,7 +27,6 @@ def get_db() -> Database:
         kept = current_app.extensions["allfives_connections"]
         if kept.db is None:
             kept.db = connect(current_app.config["DATABASE"])
-            current_app.extensions["allfives_opened"].append(kept.db)
         g.db = kept.db
     return g.db
 
@@ -36,11 +36,6 @@ def end_request(_exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None and db.conn.in_transaction:
         db.conn.rollback()
-
-
-def _close_all(opened: list[Database]) -> None:
-    for db in opened:
-        db.close()
 
 
 def init_app(app: Flask) -> None:
@@ -63,8 +58,5 @@ def init_app(app: Flask) -> None:
     keeper.execute("SELECT count(*) FROM sqlite_master").fetchall()
     app.extensions["allfives_db_keeper"] = keeper
     weakref.finalize(app, keeper.close)
-    opened: list[Database] = []
     app.extensions["allfives_connections"] = _Connections()
-    app.extensions["allfives_opened"] = opened
-    weakref.finalize(app, _close_all, opened)
     app.teardown_appcontext(end_request)
