@@ -62,3 +62,23 @@ def test_a_match_started_from_a_paper_score(page: Page, server):
         {"points": {"Cy": 85, "Di": 60}, "notes": "Continued from paper"}
     ]
     assert state["result"]["scores"] == [85, 60]
+
+
+def test_a_side_tapped_at_once_keeps_the_keys(page: Page, server):
+    """A player who taps the second side's field the moment the form shows keeps typing into
+    it: the form's first field does not take the focus back a moment later (it once did, 20 ms
+    after the form was drawn, so the second side's points went into the first side's field)."""
+    rules = {"preset": "muggins", "target": 100}
+    match_id = server.post_json("/api/matches", record(rules, "Ann Bo"))["id"]
+    page.goto(f"{server.url}/matches/{match_id}")
+    focused = page.evaluate(
+        """() => new Promise((done) => {
+          const tap = () => document.querySelector("input[name='points:1']").focus();
+          const focused = () => done(document.activeElement.name);
+          document.addEventListener("htmx:afterSwap", () => setTimeout(tap), { once: true });
+          document.addEventListener("htmx:afterSettle", () => setTimeout(focused), { once: true });
+          const buttons = [...document.querySelectorAll("[role=button]")];
+          buttons.find((b) => b.textContent.trim() === "On paper").click();
+        })"""
+    )
+    assert focused == "points:1"
