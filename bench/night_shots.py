@@ -1,6 +1,6 @@
 """Screenshots of a club night as it really goes, on the real server: 12 players at three tables
 of rotating partners, a latecomer after round 1, a leaver after round 2, a table stopped early, a
-hand scored on paper and a match continued from a paper sheet (the night of
+hand scored on paper and a draw's table continued from a paper sheet (the night of
 tests/web/test_whole_night_browser.py). At phone (360×740) and desk (1280×800) size: the night's
 page, the draw, the board, the league, the stopped table, the table after its hand on paper and
 the scorepad holding it; and every printed page (A4 PDF through Chromium, each page drawn to PNG
@@ -23,7 +23,6 @@ from playwright.sync_api import Page, sync_playwright
 from assistant.club import draws, nights, store
 from assistant.club.opening import migrate
 from assistant.db import connect
-from assistant.engine import new_record
 
 SIZES = {"phone": (360, 740), "desk": (1280, 800)}
 TWELVE = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
@@ -93,13 +92,12 @@ def night(db_path: Path, url: str, page: Page, out: Path) -> tuple[dict, list[Pa
     store.leave_draw(db, draws.get(db, draw_id), "Ida")
     for table, seat in ((1, 0), (2, 1)):
         lead(url, store.start_draw_match(db, draws.get(db, draw_id), 3, table), seat, "5-5")
-    seats = list(draws.seating(draws.get(db, draw_id), 3, 3).seats)
-    made = call(f"{url}/api/matches", new_record(RULES, seats, True))
-    on_paper(page, url, made["id"], (5, 0), "Continued from paper")
+    from_paper = store.start_draw_match(db, draws.get(db, draw_id), 3, 3)  # played on paper so far
+    on_paper(page, url, from_paper, (5, 0), "Continued from paper")
     store.accept(db, [second[2]])  # one accepted, the other still waiting for the admin
     db.close()
     return {"night": tonight, "draw": draw_id, "stopped": second[1], "paper": second[2],
-            "from_paper": made["id"]}, shots  # fmt: skip
+            "from_paper": from_paper}, shots  # fmt: skip
 
 
 def main() -> int:

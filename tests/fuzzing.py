@@ -153,7 +153,7 @@ ROUTE_FIELDS = {
     "draws.show": [],
     "draws.scoresheets": ["sheet"],
     "draws.next_round": [],
-    "draws.start": ["round", "table", "revision"],
+    "draws.start": ["round", "table", "revision", "paper"],
     "draws.arrive": ["name", "revision"],
     "draws.leave": ["name", "revision"],
     "draws.delete": [],

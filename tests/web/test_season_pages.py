@@ -196,6 +196,13 @@ def test_a_draw_seats_each_round_and_starts_a_table_in_one_tap(admin, client):
     assert record["rules"] == {"preset": "muggins", "target": 10} and record["partnership"]
     assert derive.night_of(record["date"]) == nights.tonight()
     assert f'href="{table}"' in client.get(draw).get_data(as_text=True)
+    # A table that played on paper so far starts at its phone from the paper's score.
+    paper = client.post(f"{draw}/start", data={"round": "1", "table": "3", "paper": "1"})
+    assert re.fullmatch(r"/matches/\d+/scored\?paper=1", paper.headers["Location"])
+    asked = text(client.get(paper.headers["Location"]))
+    assert "Table 3 · Round 1" in asked and "Continue from paper" in asked
+    paper_table = paper.headers["Location"].split("/scored")[0]
+    assert f'href="{paper_table}"' in client.get(draw).get_data(as_text=True)
     assert client.post(f"{draw}/start", data={"round": "3", "table": "5"}).status_code == 404
     assert client.post(f"{draw}/start", data={"round": "", "table": "5"}).status_code == 400
     assert client.post(f"{draw}/next").status_code == 303  # planned whole: nothing to draw

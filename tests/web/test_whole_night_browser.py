@@ -1,14 +1,14 @@
 """The club night as it really goes, in a real Chromium on the real server: 12 players at three
 tables for three rounds of rotating partnerships; a latecomer after round 1 (13, one sits out
 round 2), a leaver after round 2 (12 again); in round 2 one table stops early at its phone and
-another scores its first hand on paper; in round 3 one table starts its match from a paper
-sheet's score (New match, "Continue from paper": a match of its own, with no table or round of
-the draw). The night's page, the board and the league
-show the standings worked out by hand below; the rounds are numbered 1 to 3 everywhere; no two
-opponents meet twice more often than the draw's lower bound allows.
+another scores its first hand on paper; in round 3 one table that played on paper goes on at
+its phone from the paper sheet's score (the draw's "Continue from paper"). The night's page,
+the board and the league show the standings worked out by hand below; the rounds are numbered
+1 to 3 everywhere; no two opponents meet twice more often than the draw's lower bound allows.
 
 The tiles themselves go in through the JSON API (the tapping is tested elsewhere); the screens
-that matter here are the table's Stop, On paper and Continue from paper, and the night's pages.
+that matter here are the table's Stop and On paper, the draw's Continue from paper, and the
+night's pages.
 The club admin's steps (a latecomer, a leaver, accepting the matches scored on paper, how a
 stopped match counts) are the club's own calls on the database, as the admin's forms make them.
 
@@ -104,34 +104,22 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     store.leave_draw(db, draws.get(db, draw_id), LEAVER)  # the admin, between rounds
 
     # Round 3, 12 again. Table 1: side A wins 10-0; table 2: side B leads 5-5 and wins 10-0.
-    # Table 3 played on paper, then goes on at a phone from the paper's 5-0 to side A: New
-    # match, continue from paper; side A leads 5-5 (15-0).
+    # Table 3 played on paper, then goes on at a phone from the paper's 5-0 to side A: the
+    # draw's "Continue from paper" at table 3; side A leads 5-5 (15-0).
     for table, seat in ((1, 0), (2, 1)):
         matches[3, table] = store.start_draw_match(db, draws.get(db, draw_id), 3, table)
         lead_and_play(server, matches[3, table], seat, "5-5")
-    third = seating(3, 3)
-    page.goto(f"{server.url}/matches/new")
-    for n, name in enumerate(third, start=1):
-        page.get_by_label(f"Player {n}", exact=True).fill(name)
-    page.get_by_label("Player 4", exact=True).press("Tab")  # the options follow the names
-    page.get_by_role("switch").check()
-    expect(page.get_by_role("switch")).to_be_checked()
-    page.locator("input[name=preset][value=muggins]").check()
-    expect(page.locator("input[name=preset][value=muggins]")).to_be_checked()
-    page.get_by_label("Continue from paper").check()
-    # Typed at once, while the options drawn for the tick may still be on their way: the field
-    # in use stays the one typed in (app.js).
-    page.locator("input[name=target]").fill("10")
-    page.locator("input[name=target]").press("Tab")
-    expect(page.locator(".match-options.htmx-request")).to_have_count(0)  # the options settled
-    expect(page.get_by_label("Continue from paper")).to_be_checked()
-    page.get_by_role("button", name="Start the match").click()
+    page.goto(f"{server.url}/draws/{draw_id}")
+    table_3 = page.locator("section[aria-labelledby=round-3] .draw-table").nth(2)
+    table_3.get_by_role("button", name="Continue from paper").click()
     expect(page.get_by_role("heading", name="Continue from paper")).to_be_visible()
+    expect(page.locator(".table-place")).to_have_text("Table 3 · Round 3")
     page.locator("input[name='points:0']").fill("5")
     page.locator("input[name='points:1']").fill("0")
     page.get_by_role("button", name="Score the hand").click()
     expect(page.locator(".hand-over")).to_contain_text("scored on paper")
     matches[3, 3] = int(re.search(r"/matches/(\d+)", page.url).group(1))
+    assert server.get_json(f"/api/matches/{matches[3, 3]}")["record"]["players"] == seating(3, 3)
     lead_and_play(server, matches[3, 3], 0, "5-5")
 
     store.accept(db, [matches[2, 3], matches[3, 3]])  # the admin, on the night's page
@@ -150,7 +138,8 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
     expect(page.get_by_text(f"After round 1: {LATECOMER} came")).to_be_visible()
     stopped = page.locator("section[aria-labelledby=round-2] .draw-table").nth(1)
     expect(stopped.locator(".draw-result")).to_contain_text("Stopped")
-    expect(page.locator(".draw-table.playing")).to_have_count(0)  # only table 3 of round 3 left
+    expect(page.locator(".draw-table.playing")).to_have_count(0)
+    expect(page.locator(".draw-table.done")).to_have_count(9)
 
 
 # The nine matches (side A first; partners sit opposite):
@@ -214,7 +203,7 @@ def assert_night_page(page: Page, url: str) -> None:
     expect(page.locator(".night-waiting")).to_have_count(0)  # both accepted
     details = page.locator(".night-matches li small").all_inner_texts()
     rounds = [re.search(r"Round (\d)", text) for text in details]
-    assert [r and int(r.group(1)) for r in rounds] == [1, 1, 1, 2, 2, 2, 3, 3, None]
+    assert [r and int(r.group(1)) for r in rounds] == [1, 1, 1, 2, 2, 2, 3, 3, 3]
     assert ["stopped" in text for text in details].count(True) == 1
     assert "Table 2 · Round 2" in next(text for text in details if "stopped" in text)
     expect(page.locator(".night-matches .live-tag")).to_have_count(0)
@@ -224,7 +213,9 @@ def assert_board(page: Page, url: str) -> None:
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(url)
     expect(page.locator(".board-round")).to_have_text("Round 3 of 3")
-    expect(page.locator(".board-table.done .board-id")).to_have_text(["Table 1", "Table 2"])
+    expect(page.locator(".board-table.done .board-id")).to_have_text(
+        ["Table 1", "Table 2", "Table 3"]
+    )
     expected = [
         [str(place), name, str(won), str(played), f"{points - against:+d}"]
         for place, name, played, won, _lost, points, against in NIGHT

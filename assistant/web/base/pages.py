@@ -11,9 +11,14 @@ from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 
 
+def piece_only() -> bool:
+    """Whether the answer is a piece of screen for htmx to swap in, not a whole page."""
+    return bool(htmx and not htmx.boosted and not htmx.history_restore_request)
+
+
 def page(template: str, partial: str, status: int = 200, **context) -> Response:
-    piece = htmx and not htmx.boosted and not htmx.history_restore_request
-    response = make_response(render_template(partial if piece else template, **context), status)
+    template = partial if piece_only() else template
+    response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
 

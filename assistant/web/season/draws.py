@@ -274,7 +274,8 @@ def next_round(draw_id: int):
 
 @bp.post("/draws/<int:draw_id>/start")
 def start(draw_id: int):
-    """One tap: the match of a round's table, started (or the one already started there)."""
+    """One tap: the match of a round's table, started (or the one already started there);
+    `paper`: the table played on paper so far, and its score so far is asked first."""
     made = draw_or_404(draw_id)
     number = whole_number(request.form.get("round"), 1, MAX_ROUNDS)
     table = whole_number(request.form.get("table"), 1, MAX_TABLE)
@@ -289,6 +290,8 @@ def start(draw_id: int):
         match_id = store.start_draw_match(get_db(), made, number, table)
     except draws.Refused:
         return _draw_page(draw_or_404(draw_id), 409, _(REPLACED))
+    if request.form.get("paper") == "1":
+        return redirect(url_for("paper.form", match_id=match_id, paper=1), 303)
     return redirect(url_for("table.table", match_id=match_id), 303)
 
 

@@ -21,7 +21,7 @@ import secrets
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
-from assistant.club import draws, store
+from assistant.club import store
 from assistant.engine import (
     Draw,
     EndAsked,
@@ -41,7 +41,7 @@ from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
 from assistant.web.base.messages import explain, sentence
-from assistant.web.base.pages import go, match_or_404, page, player_name, watch_code
+from assistant.web.base.pages import go, match_or_404, page, player_name
 from assistant.web.table.answers import form_version, table_page
 from assistant.web.table.view import build, hand_entries
 
@@ -169,15 +169,7 @@ def table(match_id: int):
         asked = table.before_fixed() if table.fixing else table
         if asked is not None and len(asked.match.end_choices(tile)) > 1:
             table.choosing = tile
-    # The whole page also links the watch page, for opponents and spectators (with its QR code),
-    # and names the physical table of a match started from the night's draw.
-    return page(
-        "table.html",
-        "table/_table.html",
-        table=table,
-        watch_code=watch_code(match_id),
-        place=draws.place(get_db(), match_id),
-    )
+    return table_page(table)
 
 
 @bp.post("/matches/<int:match_id>/play")
