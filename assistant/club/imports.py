@@ -48,9 +48,9 @@ INLINE = 64  # records: a file with more is checked on every core
 WINDOW = 64  # records read ahead of the writer at most
 PLAYERS_KEPT = 10_000  # registry entries read from a file at most
 CHUNK = 16384  # bytes read at a time: a record too deep is stopped after one more chunk
-# Seconds to parse one record at most, far beyond what a real one takes even on a busy machine
-# at the import's low priority. Read on the wall clock: it is read at every chunk, and the
-# processor-time clock is too slow to read that often.
+# Seconds of this thread's processor time to parse one record at most, far beyond what a real
+# one takes. Not the wall clock: the import waits between records (for the tables' write lock,
+# for the checking processes, for a core at its low priority), and a wait is not parsing.
 RECORD_SECONDS = 2.0
 CHUNKSIZE = 16  # records sent to a checking process at a time
 
@@ -80,12 +80,12 @@ class _Reader:
     def __init__(self, file, too_large):
         self.file, self.too_large = file, too_large
         self.position = self.marked = file.tell()
-        self.started = time.perf_counter()
+        self.started = time.thread_time()
 
     def read(self, size: int = -1) -> bytes:
         if self.position - self.marked > RECORD_LIMIT + CHUNK:
             raise self.too_large()
-        if time.perf_counter() - self.started > RECORD_SECONDS:
+        if time.thread_time() - self.started > RECORD_SECONDS:
             raise self.too_large()
         data = self.file.read(CHUNK if size < 0 else min(size, CHUNK))
         self.position += len(data)
@@ -93,7 +93,7 @@ class _Reader:
 
     def mark(self) -> None:
         self.marked = self.position
-        self.started = time.perf_counter()
+        self.started = time.thread_time()
 
 
 def _start(file) -> int:

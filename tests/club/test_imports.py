@@ -15,7 +15,7 @@ import pytest
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from assistant.club import registry
+from assistant.club import imports, registry
 from assistant.db import connect, immediate
 from assistant.simulate import random_match
 from tests.clients import admin_client, create, imported, page_token
@@ -164,6 +164,19 @@ def test_hostile_files_are_answered_quickly_and_refused_in_words(admin):
     for junk in (b"", b"nonsense", b'{"format": "allfives-club/1"}', b"\xef\xbb\xbf<html>"):
         refused = upload(admin, junk)
         assert refused.status_code == 422 and "Nothing was imported" in refused.text
+
+
+def test_a_record_is_timed_only_while_it_is_read_not_while_the_import_waits(tmp_path):
+    """The import stops a record that takes too long to parse (JSON nested thousands deep), but
+    a wait between two records (the writer waiting for the tables' write lock on a busy night,
+    or for the checking processes) is not the next record's parsing: the file comes in whole."""
+    path = tmp_path / "club.json"
+    long_match = A | {"notes": "x" * 20_000}  # more than a read of the file (16 KB) a record
+    path.write_bytes(club_file([long_match] * 3))
+    found = imports.records(path, imports.header(path), [0])
+    next(found)
+    time.sleep(imports.RECORD_SECONDS + 0.2)  # the writer held up, not a timing race
+    assert len(list(found)) == 2
 
 
 def test_a_table_keeps_entering_while_a_large_file_is_imported(tmp_path):
