@@ -1,0 +1,169 @@
+// The options of RULES.md and the presets (rules.py, RULES.md §6). A record's `rules` is a
+// preset name or {"preset": NAME, OPTION: VALUE, ...}; `rulesFor` turns it into one frozen
+// rules value for the match's player count.
+
+import { N_, RecordError, pyRepr } from "./errors.mjs";
+import { MAX_TARGET, MAX_TARGET_FIVES } from "./limits.mjs";
+
+/** What each option may be set to in a record. Whole numbers are checked in checkNumbers. */
+export const CHOICES = Object.freeze({
+  layout: ["two_ends", "spinner"],
+  spinner_count: ["all_fives", "sniff_exposed"],
+  hand_end: ["penalty_own", "winner_takes"],
+  domino_rounding: ["per_player", "total"],
+  block_scoring: ["sides_minus_own", "opponents_total"],
+  block_tie: ["no_score", "split"],
+  rounding: ["nearest", "down", "none"],
+  win_check: ["immediate", "end_of_hand"],
+  score_unit: ["points", "fives"],
+  exact_target: [false, true],
+});
+export const WHOLE_NUMBERS = Object.freeze(["hand_size", "target", "boneyard_reserve"]);
+export const OPTIONS = Object.freeze([...Object.keys(CHOICES), ...WHOLE_NUMBERS]);
+
+export const DESCRIPTIONS = Object.freeze({
+  "all-fives": N_("Spinner; every player pays for the pips left in their own hand."),
+  muggins: N_("Two ends; the winner of a hand collects the opponents' pips."),
+  pagat: N_("Spinner; the winner collects the opponents' pips (pagat.com)."),
+});
+
+export const PRESETS = Object.freeze(Object.keys(DESCRIPTIONS));
+
+/** The preset's rules for a table of `players` (RULES.md §6). */
+export function preset(name, players, partnership = false) {
+  const two = players === 2;
+  if (name === "all-fives") {
+    return Object.freeze({
+      preset: name,
+      layout: "spinner",
+      spinner_count: "all_fives",
+      hand_size: two ? 9 : players === 3 ? 7 : 5,
+      hand_end: "penalty_own",
+      domino_rounding: "per_player",
+      block_scoring: "sides_minus_own",
+      block_tie: "no_score",
+      rounding: "nearest",
+      target: two ? 250 : 200,
+      win_check: "immediate",
+      score_unit: "points",
+      boneyard_reserve: 0,
+      exact_target: false,
+      first_lead: "lot",
+    });
+  }
+  if (name === "muggins") {
+    return Object.freeze({
+      preset: name,
+      layout: "two_ends",
+      spinner_count: "all_fives",
+      hand_size: two ? 7 : 5,
+      hand_end: "winner_takes",
+      domino_rounding: "per_player",
+      block_scoring: "sides_minus_own",
+      block_tie: "no_score",
+      rounding: "nearest",
+      target: two || partnership ? 250 : 200,
+      win_check: "immediate",
+      score_unit: "points",
+      boneyard_reserve: 0,
+      exact_target: false,
+      first_lead: "highest_double",
+    });
+  }
+  if (name === "pagat") {
+    return Object.freeze({
+      preset: name,
+      layout: "spinner",
+      spinner_count: "all_fives",
+      hand_size: two ? 9 : players === 3 ? 7 : 5,
+      hand_end: "winner_takes",
+      domino_rounding: "total",
+      block_scoring: "opponents_total",
+      block_tie: players === 3 ? "split" : "no_score",
+      rounding: "nearest",
+      target: two ? 250 : 200,
+      win_check: "immediate",
+      score_unit: "points",
+      boneyard_reserve: 0,
+      exact_target: false,
+      first_lead: "lot",
+    });
+  }
+  throw new RecordError(N_("{name} is not a preset: use all-fives, muggins or pagat"), {
+    name: pyRepr(name),
+  });
+}
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The rules a record's `rules` field asks for, every override checked. */
+export function rulesFor(spec, players, partnership = false) {
+  if (typeof spec === "string") return preset(spec, players, partnership);
+  if (!isObject(spec)) {
+    throw new RecordError(N_("rules must be a preset name or an object with a preset"));
+  }
+  if (!Object.hasOwn(spec, "preset")) {
+    throw new RecordError(N_("rules must name a preset (all-fives, muggins or pagat)"));
+  }
+  const base = preset(spec.preset, players, partnership);
+  const overrides = {};
+  for (const [option, value] of Object.entries(spec)) {
+    if (option === "preset") continue;
+    if (!OPTIONS.includes(option)) {
+      throw new RecordError(N_("{option} is not a rules option"), { option: pyRepr(option) });
+    }
+    const choices = CHOICES[option];
+    if (choices && (typeof value !== typeof choices[0] || !choices.includes(value))) {
+      throw new RecordError(N_("{option} cannot be {value}: use {choices}"), {
+        option,
+        value: json(value),
+        choices: choices.map(json).join(", "),
+      });
+    }
+    if (WHOLE_NUMBERS.includes(option) && (!Number.isInteger(value) || value < 0)) {
+      throw new RecordError(N_("{option} must be a whole number, not {value}"), {
+        option,
+        value: json(value),
+      });
+    }
+    overrides[option] = value;
+  }
+  const rules = Object.freeze({ ...base, ...overrides });
+  checkNumbers(rules, players);
+  return rules;
+}
+
+function checkNumbers(rules, players) {
+  if (rules.hand_size < 1 || players * rules.hand_size + rules.boneyard_reserve > 28) {
+    throw new RecordError(
+      N_(
+        "{players} hands of {hand_size} tiles and a reserve of {reserve} need more than " +
+          "28 tiles",
+      ),
+      { players, hand_size: rules.hand_size, reserve: rules.boneyard_reserve },
+    );
+  }
+  const most = rules.score_unit === "fives" ? MAX_TARGET_FIVES : MAX_TARGET;
+  if (!(1 <= rules.target && rules.target <= most)) {
+    if (rules.score_unit === "fives") {
+      throw new RecordError(
+        N_("the target must be from 1 to {most} when scores are kept in fives"),
+        { most },
+      );
+    }
+    throw new RecordError(N_("the target must be from 1 to {most} points"), { most });
+  }
+  if (rules.score_unit === "fives" && rules.rounding === "none") {
+    throw new RecordError(
+      N_(
+        "these rules score in fives, so the pips left must be rounded: " +
+          "round to the nearest five or down to a five",
+      ),
+    );
+  }
+}
+
+function json(value) {
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return pyRepr(value);
+}
