@@ -134,3 +134,10 @@ export class PyFloat {
     return `${mantissa}e${exponent}`;
   }
 }
+
+/** A JSON object (Python's dict), not a list, null, or a value such as a PyFloat. */
+export function isDict(value) {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

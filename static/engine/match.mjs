@@ -4,7 +4,7 @@
 // a tile may go and what each end would score (`endChoices`), what pips a player can still
 // hold (`Hand.pipBounds`), whether a hand may be scored as told now (`canScoreHand`).
 
-import { N_, RecordError, pyRepr } from "./errors.mjs";
+import { N_, RecordError, isDict, pyRepr } from "./errors.mjs";
 import { END_NAMES, Layout } from "./layout.mjs";
 import { MAX_HANDS } from "./limits.mjs";
 import { Draw, Left, Pass, Play, ScoredHand, isEvent } from "./moves.mjs";
@@ -352,7 +352,7 @@ export class Hand {
         N_("the hand is still being played: the pips left are entered when it ends"),
       );
     }
-    if (left === null || typeof left !== "object" || Array.isArray(left)) {
+    if (!isDict(left) && !(left instanceof Map)) {
       throw new RecordError(N_("left must map players to their tiles or pip totals"));
     }
     const pipsLeft = this.checkedLeft(left);

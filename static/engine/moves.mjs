@@ -2,7 +2,7 @@
 // of a hand, a hand scored as told. A value holds what was said; the match judges it.
 // `player` is null where the player is not said: the match fills in whose turn it is.
 
-import { N_, PyFloat, RecordError, pyRepr } from "./errors.mjs";
+import { N_, PyFloat, RecordError, isDict, pyRepr } from "./errors.mjs";
 import { MAX_TOLD } from "./limits.mjs";
 
 /** A tile laid: as written, on `end` (null for the lead, or where the tile fits one end). */
@@ -69,7 +69,7 @@ export class ScoredHand {
   /** The value of a record's hand {"points": {...}, "notes": ...}, every number checked. */
   static read(data) {
     const points = data.points;
-    if (points === null || typeof points !== "object" || Array.isArray(points)) {
+    if (!isDict(points)) {
       throw new RecordError(N_("points must map players to the points each scored"));
     }
     const told = new Map();

@@ -5,10 +5,10 @@
 // * `readEvent` reads one event of a record; `readEntry` an entry said in JSON;
 // * `eventJson` and `entryJson` write them as the record and the API hold them.
 
-import { N_, RecordError, pyRepr } from "./errors.mjs";
+import { N_, RecordError, isDict, pyRepr } from "./errors.mjs";
 import { MAX_HANDS, MAX_NAME, unprintable } from "./limits.mjs";
 import { Match } from "./match.mjs";
-import { Draw, Left, Pass, Play, ScoredHand } from "./moves.mjs";
+import { Draw, Left, Pass, Play, ScoredHand, isEvent } from "./moves.mjs";
 import { nameKey, samePerson } from "./names.mjs";
 import { rulesFor } from "./rules.mjs";
 
@@ -20,8 +20,6 @@ const SCORED_FIELDS = new Set(["points", "notes"]);
 const ACTIONS = ["play", "draw", "pass"];
 const EVENT_FIELDS = new Set(["player", "end", ...ACTIONS]);
 
-export const isObject = (value) =>
-  value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Map);
 const has = Object.hasOwn;
 const get = (object, key) => (has(object, key) ? object[key] : null);
 
@@ -45,7 +43,7 @@ export function replay(record, explain = false, prefix = null) {
 
 /** The players, whether they play in partnerships, the rules and the hands of a record. */
 export function readHeader(record) {
-  if (!isObject(record)) throw new RecordError(N_("a match record must be a JSON object"));
+  if (!isDict(record)) throw new RecordError(N_("a match record must be a JSON object"));
   if (get(record, "format") !== FORMAT) {
     throw new RecordError(N_("format must be {expected}, not {found}"), {
       expected: FORMAT,
@@ -116,11 +114,11 @@ export function sameJson(a, b) {
 }
 
 function replayHand(match, number, data) {
-  if (isObject(data) && has(data, "points")) {
+  if (isDict(data) && has(data, "points")) {
     replayScored(match, number, data);
     return;
   }
-  if (!isObject(data) || !Array.isArray(get(data, "events"))) {
+  if (!isDict(data) || !Array.isArray(get(data, "events"))) {
     match.checkCanBegin(number);
     throw new RecordError(N_("a hand must be an object with a list of events"), { hand: number });
   }
@@ -144,7 +142,7 @@ function replayHand(match, number, data) {
     // The usual shapes are read at once (a play laid by its parts, Hand.play); anything else
     // is read by readEvent, which says what is wrong with it.
     let event;
-    if (isObject(given) && has(given, "player")) {
+    if (isDict(given) && has(given, "player")) {
       const fields = Object.keys(given).length;
       if (has(given, "play") && fields === 2 + has(given, "end")) {
         hand.play(given.player, given.play, get(given, "end"));
@@ -204,7 +202,7 @@ function replayScored(match, number, data) {
  * the player may be left out, for the match to fill in.
  */
 export function readEvent(data, seat = null) {
-  if (!isObject(data)) throw new RecordError(N_("an event must be an object with a player"));
+  if (!isDict(data)) throw new RecordError(N_("an event must be an object with a player"));
   const keys = Object.keys(data);
   if (!keys.every((k) => EVENT_FIELDS.has(k))) {
     throw new RecordError(N_("unknown field in the event: {fields}"), {
@@ -248,7 +246,7 @@ export function readEvent(data, seat = null) {
  * optional; the tiles left, {"left": {...}}; or a hand scored as told, {"points", "notes"}.
  */
 export function readEntry(data) {
-  if (!isObject(data)) throw new RecordError(N_("an entry must be an event or the pips left"));
+  if (!isDict(data)) throw new RecordError(N_("an entry must be an event or the pips left"));
   if (has(data, "points")) {
     const unknown = Object.keys(data).filter((k) => !SCORED_FIELDS.has(k));
     if (unknown.length) {
@@ -265,11 +263,12 @@ export function readEntry(data) {
 
 /** An entry value as it is, or one said in JSON read (`readEntry`). */
 export function asEntry(entry) {
-  return isObject(entry) && Object.getPrototypeOf(entry) === Object.prototype ? readEntry(entry) : entry;
+  return isDict(entry) ? readEntry(entry) : entry;
 }
 
 /** An event as the record holds it (an entry said in JSON: its player left out if null). */
 export function eventJson(event) {
+  if (!isEvent(event)) throw new TypeError("not an event");
   const said = event.player === null ? {} : { player: event.player };
   if (event instanceof Play) {
     said.play = event.tile;

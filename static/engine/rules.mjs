@@ -2,7 +2,7 @@
 // preset name or {"preset": NAME, OPTION: VALUE, ...}; `rulesFor` turns it into one frozen
 // rules value for the match's player count.
 
-import { N_, RecordError, pyRepr } from "./errors.mjs";
+import { N_, RecordError, isDict, pyRepr } from "./errors.mjs";
 import { MAX_TARGET, MAX_TARGET_FIVES } from "./limits.mjs";
 
 /** What each option may be set to in a record. Whole numbers are checked in checkNumbers. */
@@ -94,12 +94,10 @@ export function preset(name, players, partnership = false) {
   });
 }
 
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** The rules a record's `rules` field asks for, every override checked. */
 export function rulesFor(spec, players, partnership = false) {
   if (typeof spec === "string") return preset(spec, players, partnership);
-  if (!isObject(spec)) {
+  if (!isDict(spec)) {
     throw new RecordError(N_("rules must be a preset name or an object with a preset"));
   }
   if (!Object.hasOwn(spec, "preset")) {
