@@ -5,7 +5,6 @@ A line is `{"record": ..., "leader": ..., "questions": [...]}`; each question is
 `q` names it (see `answer`). Every answer is plain JSON, a refusal as `error_json`."""
 
 from assistant.engine import (
-
     EndAsked,
     RecordError,
     Settlement,
@@ -177,6 +176,3 @@ def _param(value):
     if isinstance(value, EndList):
         return [list(end) for end in value]
     return value
-
-
-
