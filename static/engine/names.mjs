@@ -3,7 +3,9 @@
 
 export function nameKey(name) {
   const visible = name.normalize("NFC").replace(/\p{Cf}/gu, "");
-  const folded = visible.toUpperCase().toLowerCase().normalize("NFC");
+  // Case folded as Python's casefold: upper then lower case, the sharp s and the final sigma
+  // folded as casefold folds them.
+  const folded = visible.toUpperCase().toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ").normalize("NFC");
   return folded.split(/[\s\x1c-\x1f\x85]+/u).filter(Boolean).join(" ");
 }
 

@@ -10,6 +10,7 @@ import { MAX_HANDS, MAX_NAME, unprintable } from "./limits.mjs";
 import { Match } from "./match.mjs";
 import { Draw, Left, Pass, Play, ScoredHand, isEvent } from "./moves.mjs";
 import { nameKey, samePerson } from "./names.mjs";
+import { isIsoDate } from "./pydate.mjs";
 import { rulesFor } from "./rules.mjs";
 
 export const FORMAT = "allfives-match/1";
@@ -309,57 +310,8 @@ function checkName(name) {
   }
 }
 
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const DATE = /^(\d{4})(?:-(\d\d)-(\d\d)|(\d\d)(\d\d)|(-?)W(\d\d)(?:\6([1-7]))?)$/;
-const TIME = /^(\d\d)(?:(:?)(\d\d)(?:\2(\d\d)(?:[.,]\d{1,6})?)?)?$/;
-const ZONE = /^(?:Z|[+-](\d\d)(?:(:?)(\d\d)(?:\2(\d\d)(?:[.,]\d{1,6})?)?)?)$/;
-
-function validDate(text) {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const year = Number(m[1]);
-  if (year < 1) return false;
-  if (m[7] !== undefined) {
-    const week = Number(m[7]);
-    if (week < 1 || week > 53) return false;
-    if (week === 53) {
-      const jan1 = new Date(Date.UTC(year, 0, 1)).getUTCDay();
-      const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-      return jan1 === 4 || (leap && jan1 === 3);
-    }
-    return true;
-  }
-  const month = Number(m[2] ?? m[4]);
-  const day = Number(m[3] ?? m[5]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return day <= (month === 2 && !leap ? 28 : DAYS[month - 1]);
-}
-
-function validTime(text, pattern) {
-  const m = pattern.exec(text);
-  if (!m) return false;
-  const hour = Number(m[1] ?? 0);
-  return hour < 24 && Number(m[3] ?? 0) < 60 && Number(m[4] ?? 0) < 60;
-}
-
-/** As Python's date.fromisoformat (up to 10 characters) or datetime.fromisoformat reads it. */
-function isoDate(value) {
-  if (typeof value !== "string") return false;
-  if (value.length <= 10) return validDate(value);
-  for (const size of [10, 8, 7]) {
-    const day = value.slice(0, size);
-    if (!validDate(day) || value.length === size) continue;
-    const rest = value.slice(size + 1);
-    const zone = rest.search(/[Z+-]/);
-    const time = zone < 0 ? rest : rest.slice(0, zone);
-    if (validTime(time, TIME) && (zone < 0 || validTime(rest.slice(zone), ZONE))) return true;
-  }
-  return false;
-}
-
 function checkDate(value) {
-  if (!isoDate(value)) {
+  if (!isIsoDate(value)) {
     throw new RecordError(
       N_(
         "date must be an ISO 8601 date (2026-11-28) or date and time " +

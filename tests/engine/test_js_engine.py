@@ -230,3 +230,90 @@ def test_the_table_s_questions_are_answered_alike_at_every_step():
         python = json.loads(json.dumps(answers(line)))
         for question, mine, theirs in zip(line["questions"], python, js, strict=True):
             assert theirs == mine, (question, json.dumps(line["record"])[:1500])
+
+
+# -- the header, the rules and hands scored as told, field by field ------------------------------
+
+DATES = [
+    "2026-11-28",
+    "20261128",
+    "2026-W48-6",
+    "2026W486",
+    "2020-W53",
+    "2026-W53",
+    "2024-02-29",
+    "2026-02-29",
+    "2026-11-28T19:30:00+01:00",
+    "2026-11-28 19:30",
+    "2026-11-28T19",
+    "20261128T193000",
+    "2026-11-28T19:30:00.1234567",
+    "2026-11-28T19:30 +01:00",
+    "2026-11-28T19:30:00.+01:00",
+    "2026-11-28T24:00",
+    "2026-11-28T19:30:00+24:00",
+    "2026-11-28é19:30",
+    "2026-11-28T",
+    "2026-13-01",
+    "28/11/2026",
+    "",
+]
+NAMES = [
+    ["Straße", "STRASSE"],
+    ["ΟΔΟΣ", "οδοσ"],
+    ["A\u00a0B", "a  b"],
+    ["A\u200bnn", "Ann"],
+    ["ﬀ", "FF"],
+    ["x\x1cy", "Bo"],
+    ["é" * 45, "Bo"],
+    ["Jo\x07", "Kim"],
+    ["  ", "Kim"],
+    ["it's", 'say "hi"'],
+    ["Ann", "Bo", "Cy", "Di", "Eva"],
+    ["Ann"],
+    ["Ann", 7],
+]
+RULES = [
+    {"preset": "muggins", "layout": "star"},
+    {"preset": "muggins", "exact_target": 1},
+    {"preset": "muggins", "hand_size": 15},
+    {"preset": "muggins", "hand_size": 7.0},
+    {"preset": "muggins", "target": 0},
+    {"preset": "muggins", "target": 2001, "score_unit": "fives"},
+    {"preset": "muggins", "score_unit": "fives", "rounding": "none"},
+    {"preset": "muggins", "boneyard_reserve": -1},
+    {"preset": "muggins", "colour": "red"},
+    {"preset": "dominoes"},
+    {"layout": "spinner"},
+    ["muggins"],
+    None,
+]
+POINTS = [
+    {"Ann": 7.5},
+    {"Ann": 5.0},
+    {"Ann": 10001},
+    {"Ann": -10000},
+    {"Ann": "5"},
+    {"Ann": 1e-7},
+    {"Ann": 2.25},
+    {"Zed": 5},
+    {"Ann": None},
+    [5, 10],
+]
+
+
+def test_header_fields_rules_and_told_points_are_read_alike():
+    blank = {"format": "allfives-match/1", "rules": "muggins", "players": ["Ann", "Bo"]}
+    rng = random.Random("dates")
+    dates = list(DATES)
+    for _ in range(400):  # dates a character away from a good one
+        date = list(rng.choice(DATES[:16]))
+        date.insert(rng.randint(0, len(date)), rng.choice("0123456789-:+.,WZT é"))
+        dates.append("".join(date))
+    records = [blank | {"hands": [], "date": date} for date in dates]
+    records += [blank | {"hands": [], "players": names} for names in NAMES]
+    records += [blank | {"hands": [], "rules": rules} for rules in RULES]
+    records += [blank | {"hands": [{"points": points}]} for points in POINTS]
+    three = blank | {"players": ["Ann", "Bo", "Cy"], "rules": "pagat"}
+    records += [three | {"hands": [{"points": points}]} for points in POINTS]
+    assert_alike(records)
