@@ -5,8 +5,13 @@
 import { PyFloat } from "./errors.mjs";
 
 export function parse(text) {
+  if (LONE_SURROGATE.test(text)) throw new SyntaxError("no low surrogate in string");
   return JSON.parse(text.replace(NUMBERS, wrap), revive);
 }
+
+// A high surrogate escape without its low one, or a low one alone: not text, to Python.
+const LONE_SURROGATE =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
 
 // Strings are matched first, so that a number inside one is left alone.
 const NUMBERS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;

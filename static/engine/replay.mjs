@@ -30,7 +30,7 @@ async function replayStream() {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let out = "";
   for await (const line of lines) {
-    if (!line.trim()) continue;
+    if (/^[ \t\r\v\f]*$/.test(line)) continue; // blank as Python's bytes.strip() sees it
     out += `${replayLine(line)}\n`;
     if (out.length > 65536) {
       process.stdout.write(out);

@@ -121,7 +121,8 @@ def broken(rng: random.Random, record: dict) -> dict:
     elif kind == "end":
         event["end"] = rng.choice(["left", "right", "up", "down", "middle", None, 3])
     elif kind == "player":
-        event["player"] = rng.choice([*record["players"], "Zed", None, 1])
+        players = record["players"] if type(record["players"]) is list else []
+        event["player"] = rng.choice([*players, "Zed", None, 1])
     elif kind == "draw":
         event.pop("play", None)
         event.pop("end", None)
