@@ -57,6 +57,9 @@ def _answer(match, record: dict, leader, question: dict):
             ]
             for tile in WRITTEN
         }
+    if q == "explain":
+        explained = replay(record, explain=True)
+        return [[[str(t) for t in terms] for terms in h.play_terms] for h in explained.hands]
     if q == "derived":
         return derived_pips(match.hand, question["known"])
     if q == "completed":

@@ -173,6 +173,7 @@ def questions(rng: random.Random, record: dict, following: list, final: dict) ->
     """What the table asks of a record: its state, every tile, the entries it would take, Undo,
     and Fix (correct, insert, remove) at random places of the hand being played."""
     asked: list = [{"q": "state"}, {"q": "tiles"}, {"q": "last"}, {"q": "entries"}]
+    asked.append({"q": "explain"})
     asked += [{"q": "completed", "entry": entry_for(rng, record)} for _ in range(3)]
     asked.append({"q": "completed", "entry": {"play": "5-5"}, "leader": record["players"][-1]})
     if following:

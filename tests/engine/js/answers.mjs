@@ -62,6 +62,9 @@ function ask(match, record, leader, question) {
       ]),
     );
   }
+  if (q === "explain") {
+    return replay(record, true).hands.map((h) => h.playTerms.map((terms) => terms.map(String)));
+  }
   if (q === "derived") return derivedPips(match.hand, question.known);
   if (q === "completed") return entryJson(match.completed(readEntry(question.entry), question.leader ?? null));
   if (q === "last") {
