@@ -51,6 +51,23 @@ export class RecordError extends Error {
   }
 }
 
+/**
+ * Players named inside a message, as values: the page names each as the club calls them now
+ * and joins them in its own language. `joiner` is "and" for a list of players, "+" for the
+ * players of one side; an item may itself be a side (Names of its players).
+ */
+export class Names {
+  constructor(names, joiner = "and") {
+    this.names = Object.freeze([...names]);
+    this.joiner = joiner;
+    Object.freeze(this);
+  }
+
+  toString() {
+    return this.names.map(String).join(` ${this.joiner} `);
+  }
+}
+
 // -- Python's str() and repr() of JSON values ------------------------------------------------
 
 /** str(value): a string as it is, anything else as repr. */

@@ -1,478 +1,20 @@
-// The game: turns, drawing, passing, the end of a hand, scores and the winner (match.py,
-// RULES.md §2–§5). A Match takes entries as values (moves.mjs) and judges each; a broken rule
-// throws RecordError. It also answers the questions a screen asks: whose turn (`turn`), where
+// The match: its hands in order, the scores, the target and the winner (match.py, RULES.md
+// §2–§7); a hand's turns, plays and settlement are hand.mjs's. A Match takes entries as values
+// (moves.mjs) and judges each; a broken rule throws RecordError. It also answers the questions a screen asks: whose turn (`turn`), where
 // a tile may go and what each end would score (`endChoices`), what pips a player can still
 // hold (`Hand.pipBounds`), whether a hand may be scored as told now (`canScoreHand`).
 
-import { N_, RecordError, isDict, pyRepr } from "./errors.mjs";
-import { END_NAMES, Layout } from "./layout.mjs";
+import { N_, Names, RecordError, pyRepr } from "./errors.mjs";
+import { Hand, ScoredPlay } from "./hand.mjs";
 import { MAX_HANDS } from "./limits.mjs";
-import { Draw, Left, Pass, Play, ScoredHand, isEvent } from "./moves.mjs";
-import { SCORED, Settlement, exact, neededPips, settle } from "./settlement.mjs";
-import { HALVES, TILES, TOTAL_PIPS, halves } from "./tiles.mjs";
-
-export const CANONICAL = new Map();
-export const PIPS_OF = new Map();
-for (const [name, [a, b]] of HALVES) {
-  CANONICAL.set(name, `${Math.max(a, b)}-${Math.min(a, b)}`);
-  PIPS_OF.set(name, a + b);
-}
+import { Left, Play, ScoredHand, isEvent } from "./moves.mjs";
+import { SCORED, Settlement, exact, settle } from "./settlement.mjs";
+import { HALVES } from "./tiles.mjs";
 
 /** One end a tile may go on, and what laying it there would do. */
 export const EndChoice = (end, value, count, points) => Object.freeze({ end, value, count, points });
 
 const isTile = (tile) => typeof tile === "string" && HALVES.has(tile);
-const sum = (numbers) => numbers.reduce((s, n) => s + n, 0);
-
-/**
- * One hand: from the lead to a domino, a block or a win, and its settlement; or a hand scored
- * as told (`ended === "scored"`, `told` the points as told, no plays).
- */
-export class Hand {
-  constructor(match, number, leader = null) {
-    const rules = match.rules;
-    const players = match.players;
-    this.match = match;
-    this.players = players;
-    this.number = number;
-    this.leader = leader; // who must lead: the player who went out last hand, else anyone
-    this.held = new Map(players.map((p) => [p, rules.hand_size]));
-    this.seats = players.length;
-    this.boneyard = 28 - players.length * rules.hand_size;
-    this.layout = new Layout(rules.layout, rules.spinner_count);
-    this.played = new Set();
-    this.playedPips = 0;
-    this.plays = []; // {player, tile, end, count, points} as in results
-    this.playTerms = []; // each play's count explained (explain)
-    this.turnIndex = null; // null until the lead
-    this.passesInARow = 0;
-    this.events = 0;
-    this.ended = null; // "domino", "blocked", "win", "scored"
-    this.wentOut = null;
-    this.needsLeft = []; // whose pips the settlement needs, once the hand ends
-    this.pipsLeft = new Map(); // raw pips per player, from `left`
-    this.settlement = null;
-    this.scores = []; // each side's total after this hand
-    this.told = null; // a hand scored as told: its points as told
-  }
-
-  // -- what the screens ask -------------------------------------------------------------------
-
-  get turn() {
-    if (this.ended || this.turnIndex === null) return null;
-    return this.match.players[this.turnIndex];
-  }
-
-  get tilesHeld() {
-    return Object.fromEntries(this.held);
-  }
-
-  get canDraw() {
-    return this.turnIndex !== null && !this.ended && this.drawable > 0;
-  }
-
-  get canPass() {
-    return this.turnIndex !== null && !this.ended && this.drawable <= 0;
-  }
-
-  get drawable() {
-    return this.boneyard - this.match.rules.boneyard_reserve;
-  }
-
-  get count() {
-    return this.plays.length ? this.layout.count() : 0;
-  }
-
-  terms() {
-    return this.plays.length ? this.layout.terms() : [];
-  }
-
-  openEnds() {
-    return this.plays.length ? this.layout.openEnds() : [];
-  }
-
-  /** The ends a tile fits now: ["lead"] for any unplayed tile before the lead. */
-  fits(tile) {
-    if (this.ended || this.played.has(CANONICAL.get(tile) ?? tile)) return [];
-    if (!this.plays.length) return ["lead"];
-    return this.layout.fittingEnds(...halves(tile));
-  }
-
-  /** The ends worth asking about: `fits(tile)` without an end that makes the same game. */
-  distinctEnds(tile) {
-    const fits = this.fits(tile);
-    if (fits.length < 2) return fits;
-    return this.layout.distinctEnds(tile, ...halves(tile));
-  }
-
-  unplayed() {
-    return TILES.filter((t) => !this.played.has(t));
-  }
-
-  layoutTiles() {
-    return this.layout.placements();
-  }
-
-  /** The pips `player` can hold: from the lightest to the heaviest tiles not played. */
-  pipBounds(player) {
-    return this.bounds(player, this.unplayedWeights());
-  }
-
-  /** The pips of each tile not played in this hand, lightest first. */
-  unplayedWeights() {
-    return TILES.filter((t) => !this.played.has(t)).map((t) => PIPS_OF.get(t)).sort((x, y) => x - y);
-  }
-
-  bounds(player, weights) {
-    const held = this.held.get(player);
-    return held ? [sum(weights.slice(0, held)), sum(weights.slice(-held))] : [0, 0];
-  }
-
-  /** The hand was scored as told: no tiles, its settlement is what the players told. */
-  get scored() {
-    return this.ended === "scored";
-  }
-
-  get missingLeft() {
-    return this.needsLeft.filter((p) => !this.pipsLeft.has(p));
-  }
-
-  // -- the events -----------------------------------------------------------------------------
-
-  /** One play, draw or pass of this hand, judged; its player named. */
-  apply(event) {
-    if (event instanceof Play) {
-      this.play(event.player, event.tile, event.end);
-      return;
-    }
-    this.events += 1;
-    try {
-      this.applyEvent(event);
-    } catch (error) {
-      throw error instanceof RecordError ? error.located(this.number, this.events) : error;
-    }
-  }
-
-  /** A tile laid, said by its parts: what `apply(new Play(tile, end, player))` does. */
-  play(player, tile, end) {
-    this.events += 1;
-    try {
-      if (this.ended === null && this.turnIndex !== null && player === this.players[this.turnIndex]) {
-        this.playTile(player, tile, end);
-      } else {
-        this.applyEvent(new Play(tile, end, player));
-      }
-    } catch (error) {
-      throw error instanceof RecordError ? error.located(this.number, this.events) : error;
-    }
-  }
-
-  applyEvent(event) {
-    const match = this.match;
-    const player = event.player;
-    if (typeof player !== "string" || !match.seat.has(player)) {
-      throw new RecordError(N_("{player} is not a player in this match"), { player: pyRepr(player) });
-    }
-    this.checkNotOver();
-    if (this.turnIndex === null) {
-      this.lead(player, event);
-      return;
-    }
-    const expected = match.players[this.turnIndex];
-    if (player !== expected) {
-      throw new RecordError(N_("it is {expected}'s turn, not {player}'s"), { expected, player });
-    }
-    if (event instanceof Play) this.playTile(player, event.tile, event.end);
-    else if (event instanceof Draw) this.draw(player, event.tiles);
-    else this.pass(player);
-  }
-
-  checkNotOver() {
-    if (this.ended === "domino") {
-      throw new RecordError(N_("the hand is over: {player} went out"), { player: this.wentOut });
-    }
-    if (this.ended === "blocked") throw new RecordError(N_("the hand is over: it is blocked"));
-    if (this.ended === "win") {
-      throw new RecordError(N_("the match is over: {side} won"), {
-        side: this.match.sideName(this.match.winner),
-      });
-    }
-  }
-
-  lead(player, event) {
-    const match = this.match;
-    if (!(event instanceof Play)) {
-      throw new RecordError(N_("the hand starts with a lead: {player} may lead any tile"), { player });
-    }
-    if (this.leader && player !== this.leader) {
-      throw new RecordError(N_("{leader} went out last hand and must lead, not {player}"), {
-        leader: this.leader,
-        player,
-      });
-    }
-    if (event.end !== null && event.end !== undefined) {
-      throw new RecordError(N_("the lead is played without an end"));
-    }
-    const tile = event.tile;
-    const [a, b] = halves(tile);
-    this.turnIndex = match.seat.get(player);
-    this.layout.lead(tile, a, b);
-    this.afterPlay(player, tile, CANONICAL.get(tile), null);
-  }
-
-  playTile(player, tile, end) {
-    const [a, b] = halves(tile);
-    const name = CANONICAL.get(tile);
-    if (this.played.has(name)) {
-      throw new RecordError(N_("{tile} has already been played this hand"), { tile });
-    }
-    if (end !== null && end !== undefined && !END_NAMES.includes(end)) {
-      throw new RecordError(N_("{end} is not an end: use left, right, up or down"), {
-        end: pyRepr(end),
-      });
-    }
-    end = this.layout.place(tile, a, b, end ?? null);
-    this.afterPlay(player, tile, name, end);
-  }
-
-  /** What follows every play: the count, the points, a domino or a win, the next turn. */
-  afterPlay(player, tile, name, end) {
-    const match = this.match;
-    this.played.add(name);
-    this.playedPips += PIPS_OF.get(name);
-    const held = this.held.get(player) - 1;
-    this.held.set(player, held);
-    this.passesInARow = 0;
-    const count = this.layout.count();
-    const points = count && !(count % 5) ? match.credit(player, count) : 0;
-    this.plays.push({ player, tile, end, count, points });
-    if (match.explain) this.playTerms.push(this.layout.terms());
-    if (match.winner !== null) {
-      this.ended = "win";
-      this.wentOut = held === 0 ? player : null;
-    } else if (held === 0) {
-      this.end("domino", player);
-    } else {
-      this.turnIndex = (this.turnIndex + 1) % this.seats;
-    }
-  }
-
-  draw(player, tiles) {
-    if (!Number.isInteger(tiles) || tiles < 1) {
-      throw new RecordError(N_("a draw takes a whole number of tiles, at least 1, not {n}"), {
-        n: pyRepr(tiles),
-      });
-    }
-    const drawable = this.drawable;
-    if (drawable <= 0) {
-      if (this.boneyard === 1) {
-        throw new RecordError(
-          N_("{player} cannot draw: the one tile left in the boneyard is kept back"),
-          { player },
-        );
-      }
-      if (this.boneyard) {
-        throw new RecordError(
-          N_("{player} cannot draw: the {n} tiles left in the boneyard are kept back"),
-          { player, n: this.boneyard },
-        );
-      }
-      throw new RecordError(N_("{player} cannot draw: the boneyard is empty"), { player });
-    }
-    if (tiles > drawable) {
-      throw new RecordError(N_("{player} cannot draw {n}: only {left} can be drawn"), {
-        player,
-        n: tiles,
-        left: drawable,
-      });
-    }
-    this.boneyard -= tiles;
-    this.held.set(player, this.held.get(player) + tiles);
-  }
-
-  pass(player) {
-    const drawable = this.drawable;
-    if (drawable > 0) this.refusePass(player, drawable);
-    this.passesInARow += 1;
-    if (this.passesInARow === this.match.players.length) this.end("blocked", null);
-    else this.turnIndex = (this.turnIndex + 1) % this.match.players.length;
-  }
-
-  /** A pass while tiles can still be drawn: how many, and what the reserve keeps back. */
-  refusePass(player, drawable) {
-    const reserve = this.match.rules.boneyard_reserve;
-    if (reserve) {
-      if (drawable === 1) {
-        throw new RecordError(
-          N_(
-            "{player} must draw: 1 tile can still be drawn (the boneyard holds " +
-              "{total} and keeps {reserve} back)",
-          ),
-          { player, total: this.boneyard, reserve },
-        );
-      }
-      throw new RecordError(
-        N_(
-          "{player} must draw: {n} tiles can still be drawn (the boneyard holds " +
-            "{total} and keeps {reserve} back)",
-        ),
-        { player, n: drawable, total: this.boneyard, reserve },
-      );
-    }
-    if (drawable === 1) {
-      throw new RecordError(N_("{player} must draw: the boneyard still has 1 tile"), { player });
-    }
-    throw new RecordError(N_("{player} must draw: the boneyard still has {n} tiles"), {
-      player,
-      n: drawable,
-    });
-  }
-
-  end(ended, wentOut) {
-    const match = this.match;
-    this.ended = ended;
-    this.wentOut = wentOut;
-    this.needsLeft = neededPips(match.rules, match.sides, ended, wentOut, this.held);
-  }
-
-  // -- settling -------------------------------------------------------------------------------
-
-  applyLeft(left) {
-    try {
-      this.applyLeftChecked(left);
-    } catch (error) {
-      throw error instanceof RecordError ? error.located(this.number, "left") : error;
-    }
-  }
-
-  /** The pips left, checked; they settle the hand once every pip the rules need is known. */
-  applyLeftChecked(left) {
-    if (!this.ended) {
-      throw new RecordError(
-        N_("the hand is still being played: the pips left are entered when it ends"),
-      );
-    }
-    if (!isDict(left) && !(left instanceof Map)) {
-      throw new RecordError(N_("left must map players to their tiles or pip totals"));
-    }
-    const pipsLeft = this.checkedLeft(left);
-    if (this.ended === "win") return;
-    this.pipsLeft = pipsLeft;
-    if (!this.missingLeft.length) this.settlement = this.match.settle(this);
-  }
-
-  checkedLeft(left) {
-    const pipsLeft = new Map();
-    const listed = new Map(); // tile → the player whose list names it
-    let totals = 0; // pips given as totals
-    let listedPips = 0; // pips of the tiles given by name
-    let weights = null; // the unplayed tiles' pips, once a total needs them
-    for (const [player, given] of left instanceof Map ? left : Object.entries(left)) {
-      if (!this.match.seat.has(player)) {
-        throw new RecordError(N_("{player} is not a player in this match"), { player: pyRepr(player) });
-      }
-      let pips;
-      if (Array.isArray(given)) {
-        pips = this.listedPips(player, given, listed);
-        listedPips += pips;
-      } else if (Number.isInteger(given)) {
-        weights = weights ?? this.unplayedWeights();
-        pips = this.checkedTotal(player, given, weights);
-        totals += pips;
-      } else {
-        throw new RecordError(
-          N_("the pips left by {player} must be a list of tiles or a whole number"),
-          { player },
-        );
-      }
-      pipsLeft.set(player, pips);
-    }
-    const unplayed = TOTAL_PIPS - this.playedPips - listedPips;
-    if (totals > unplayed) {
-      throw new RecordError(
-        N_("the pips left add up to more than the unplayed tiles hold ({pips})"),
-        { pips: unplayed },
-      );
-    }
-    return pipsLeft;
-  }
-
-  checkedTotal(player, pips, weights) {
-    if (pips < 0) {
-      throw new RecordError(
-        N_(
-          "a pip total is counted on the tiles in hand, so it cannot be negative: " +
-            "{pips} for {player}",
-        ),
-        { pips, player },
-      );
-    }
-    const [low, high] = this.bounds(player, weights);
-    if (!(low <= pips && pips <= high)) {
-      const held = this.held.get(player);
-      if (held === 1) {
-        throw new RecordError(
-          N_("{player} holds 1 tile: their pips must be from {low} to {high}, not {pips}"),
-          { player, low, high, pips },
-        );
-      }
-      throw new RecordError(
-        N_("{player} holds {n} tiles: their pips must be from {low} to {high}, not {pips}"),
-        { player, n: held, low, high, pips },
-      );
-    }
-    return pips;
-  }
-
-  listedPips(player, tiles, listed) {
-    const held = this.held.get(player);
-    if (tiles.length !== held) {
-      if (held === 1) {
-        throw new RecordError(N_("{player} holds 1 tile, not {given}"), { player, given: tiles.length });
-      }
-      throw new RecordError(N_("{player} holds {n} tiles, not {given}"), {
-        player,
-        n: held,
-        given: tiles.length,
-      });
-    }
-    let total = 0;
-    for (const tile of tiles) {
-      const [a, b] = halves(tile);
-      const name = CANONICAL.get(tile);
-      if (this.played.has(name)) {
-        throw new RecordError(N_("{tile} was played this hand: {player} cannot hold it"), {
-          tile,
-          player,
-        });
-      }
-      if (listed.has(name)) {
-        const other = listed.get(name);
-        if (other === player) {
-          throw new RecordError(N_("{tile} is named twice in {player}'s hand"), { tile, player });
-        }
-        throw new RecordError(N_("{tile} cannot be in both {first}'s and {second}'s hands"), {
-          tile,
-          first: other,
-          second: player,
-        });
-      }
-      listed.set(name, player);
-      total += a + b;
-    }
-    return total;
-  }
-
-  asResult() {
-    return {
-      plays: this.plays,
-      ended: this.ended,
-      went_out: this.wentOut,
-      settlement: this.settlement ? this.settlement.changes : null,
-      scores: [...this.scores],
-    };
-  }
-}
 
 /**
  * A whole match: its players, sides and rules, the hands so far, the scores and the winner.
@@ -503,8 +45,9 @@ export class Match {
     }
   }
 
+  /** A side's players, as a value a message carries ("Ann + Cy" in English). */
   sideName(side) {
-    return this.sides[side].join(" + ");
+    return new Names(this.sides[side], "+");
   }
 
   /** Hand `number` may begin: the match is not over, the hand before it is settled. */
@@ -524,7 +67,7 @@ export class Match {
     }
     if (previous && previous.settlement === null) {
       throw new RecordError(N_("the pips left by {players} are needed to settle the hand"), {
-        players: previous.missingLeft.join(" and "),
+        players: new Names(previous.missingLeft),
         hand: previous.number,
         event: "left",
       });
@@ -578,7 +121,7 @@ export class Match {
     }
     if (phase === "settle") {
       return new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
-        players: this.hands[this.hands.length - 1].missingLeft.join(" and "),
+        players: new Names(this.hands[this.hands.length - 1].missingLeft),
       });
     }
     return new RecordError(N_("who leads hand {n}? Name the player who leads"), {
@@ -608,7 +151,7 @@ export class Match {
       throw new RecordError(N_("the match is over: {side} won"), { side: this.sideName(this.winner) });
     } else if (phase === "settle") {
       throw new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
-        players: this.hands[this.hands.length - 1].missingLeft.join(" and "),
+        players: new Names(this.hands[this.hands.length - 1].missingLeft),
       });
     } else {
       hand = phase === "lead" ? this.beginHand() : this.hands[this.hands.length - 1];
@@ -625,7 +168,7 @@ export class Match {
     }
     if (phase === "settle") {
       throw new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
-        players: this.hands[this.hands.length - 1].missingLeft.join(" and "),
+        players: new Names(this.hands[this.hands.length - 1].missingLeft),
       });
     }
     if (phase === "play") {
@@ -639,20 +182,52 @@ export class Match {
 
   // -- scoring --------------------------------------------------------------------------------
 
-  /** What a count scores for a side: a non-zero multiple of 5, in the rules' unit. */
-  pointsFor(side, count) {
-    if (count === 0 || count % 5) return 0;
+  /**
+   * What a count scores (`count_scoring`): under `fives` a non-zero multiple of 5, in the rules'
+   * unit; under `fives_and_threes` count ÷ 3 for a multiple of 3 plus count ÷ 5 for a multiple
+   * of 5 (15 scores 5 + 3 = 8).
+   */
+  countPoints(count) {
+    if (count === 0) return 0;
     const rules = this.rules;
-    const points = rules.score_unit === "fives" ? Math.floor(count / 5) : count;
-    if (rules.exact_target && this.scores[side] + points > rules.target) return 0;
-    return points;
+    if (rules.count_scoring === "fives_and_threes") {
+      return (count % 3 ? 0 : Math.floor(count / 3)) + (count % 5 ? 0 : Math.floor(count / 5));
+    }
+    if (count % 5) return 0;
+    return rules.score_unit === "fives" ? Math.floor(count / 5) : count;
   }
 
-  /** Scores a count for the player's side; under `win_check: immediate` it may win. */
-  credit(player, count) {
+  /**
+   * What a play with `count` would score for `side`, and its bonus when it goes out under
+   * `chip_out`: a lead that would reach the target scores nothing under `lead_can_win: false`;
+   * under `exact_target` a play (with its bonus) that would pass the target scores nothing.
+   */
+  playPoints(side, count, lead, chipsOut) {
+    const rules = this.rules;
+    const score = this.scores[side];
+    const target = rules.target;
+    let points = this.countPoints(count);
+    const noWinOnLead = lead && !rules.lead_can_win;
+    if (noWinOnLead && score + points >= target) points = 0;
+    const bonus = chipsOut ? rules.go_bonus : 0;
+    if (rules.exact_target && score + points + bonus > target) return ScoredPlay(0, 0, bonus > 0);
+    if (bonus && noWinOnLead && score + points + bonus >= target) return ScoredPlay(points, 0, true);
+    return ScoredPlay(points, bonus);
+  }
+
+  /** Scores a play (and the bonus for going out with it) for the player's side. */
+  scorePlay(player, count, lead, chipsOut) {
     const side = this.sideOf.get(player);
-    const points = this.pointsFor(side, count);
-    if (!points) return 0;
+    const scored = this.playPoints(side, count, lead, chipsOut);
+    if (scored.points || scored.bonus) this.credit(side, scored.points + scored.bonus);
+    return scored;
+  }
+
+  /**
+   * Adds points to a side. Under `win_check: immediate` the side wins once it is at or over
+   * the target with the highest score (two sides tied at the top play on).
+   */
+  credit(side, points) {
     const scores = this.scores;
     scores[side] += points;
     if (
@@ -662,7 +237,11 @@ export class Match {
     ) {
       this.winner = side;
     }
-    return points;
+  }
+
+  /** A hand settled with its last play (chip_out): under `end_of_hand` the target is checked. */
+  checkTargetAfterSettlement() {
+    if (this.rules.win_check === "end_of_hand") this.checkTarget();
   }
 
   /** Settles an ended hand; the highest score at or over the target then wins. */
@@ -738,6 +317,19 @@ export class Match {
           );
         }
       });
+      const landed = [];
+      changes.forEach((change, i) => {
+        if (this.scores[i] + change === target) landed.push(i);
+      });
+      if (landed.length > 1) {
+        throw new RecordError(
+          N_(
+            "{sides} would all be on the target of {target}, and then nobody could " +
+              "score again: only the side that got there first lands on it",
+          ),
+          { sides: new Names(landed.map((i) => this.sideName(i))), target },
+        );
+      }
     }
     return changes;
   }
@@ -774,10 +366,18 @@ export class Match {
     return last.settlement === null ? "settle" : "lead";
   }
 
-  /** Who must lead the next hand: the player who went out; null when it is by lot. */
+  /**
+   * Who must lead the next hand (`next_lead`): the player who went out, or under `rotate` the
+   * player after the one who led the hand before; null when it is free (by lot, after a block
+   * or a hand scored as told).
+   */
   get nextLeader() {
     if (this.phase !== "lead" || !this.hands.length) return null;
     const last = this.hands[this.hands.length - 1];
+    if (this.rules.next_lead === "rotate") {
+      const led = last.leaderPlayed;
+      return led === null ? null : this.players[(this.seat.get(led) + 1) % this.players.length];
+    }
     return last.ended === "domino" ? last.wentOut : null;
   }
 
@@ -803,10 +403,13 @@ export class Match {
     const hand = this.hands[this.hands.length - 1];
     const side = this.sideOf.get(hand.turn);
     const [a, b] = HALVES.get(tile);
+    const player = hand.turn;
+    const last = hand.held.get(player) === 1;
+    const chipsOut = last && this.rules.hand_end === "chip_out" && partnersOut(hand, player);
     return hand.distinctEnds(tile).map((end) => {
       const count = hand.layout.tried(tile, a, b, end).count();
       const value = hand.layout.ends.get(end).value;
-      return EndChoice(end, value, count, this.pointsFor(side, count));
+      return EndChoice(end, value, count, this.playPoints(side, count, false, chipsOut).points);
     });
   }
 
@@ -819,4 +422,12 @@ export class Match {
       winner: this.winner,
     };
   }
+}
+
+/** Whether everyone else on `player`'s side is out (always, under `go_out: player`). */
+function partnersOut(hand, player) {
+  const match = hand.match;
+  if (match.rules.go_out === "player") return true;
+  const side = match.sides[match.sideOf.get(player)];
+  return side.every((p) => p === player || hand.held.get(p) === 0);
 }

@@ -3,7 +3,7 @@
 // what the unplayed tiles hold less everyone else's; a player whose tiles can weigh only one
 // total (they hold every tile left, or none) needs no counting either.
 
-import { CANONICAL, PIPS_OF } from "./match.mjs";
+import { CANONICAL, PIPS_OF } from "./hand.mjs";
 import { TOTAL_PIPS } from "./tiles.mjs";
 
 /**

@@ -1,4 +1,4 @@
-// The options of RULES.md and the presets (rules.py, RULES.md §6). A record's `rules` is a
+// The options of RULES.md and the four presets (rules.py, RULES.md §6, §7). A record's `rules` is a
 // preset name or {"preset": NAME, OPTION: VALUE, ...}; `rulesFor` turns it into one frozen
 // rules value for the match's player count.
 
@@ -9,7 +9,7 @@ import { MAX_TARGET, MAX_TARGET_FIVES } from "./limits.mjs";
 export const CHOICES = Object.freeze({
   layout: ["two_ends", "spinner"],
   spinner_count: ["all_fives", "sniff_exposed"],
-  hand_end: ["penalty_own", "winner_takes"],
+  hand_end: ["penalty_own", "winner_takes", "chip_out"],
   domino_rounding: ["per_player", "total"],
   block_scoring: ["sides_minus_own", "opponents_total"],
   block_tie: ["no_score", "split"],
@@ -17,15 +17,34 @@ export const CHOICES = Object.freeze({
   win_check: ["immediate", "end_of_hand"],
   score_unit: ["points", "fives"],
   exact_target: [false, true],
+  count_scoring: ["fives", "fives_and_threes"],
+  boneyard: ["draw", "sleeping"],
+  go_out: ["player", "side"],
+  next_lead: ["went_out", "rotate"],
+  lead_can_win: [true, false],
 });
-export const WHOLE_NUMBERS = Object.freeze(["hand_size", "target", "boneyard_reserve"]);
+export const WHOLE_NUMBERS = Object.freeze(["hand_size", "target", "boneyard_reserve", "go_bonus"]);
+export const MAX_GO_BONUS = 100;
 export const OPTIONS = Object.freeze([...Object.keys(CHOICES), ...WHOLE_NUMBERS]);
 
 export const DESCRIPTIONS = Object.freeze({
   "all-fives": N_("Spinner; every player pays for the pips left in their own hand."),
   muggins: N_("Two ends; the winner of a hand collects the opponents' pips."),
   pagat: N_("Spinner; the winner collects the opponents' pips (pagat.com)."),
+  "fives-and-threes": N_(
+    "Two ends; multiples of 3 and of 5 score, no drawing, 1 for going out, exactly 61.",
+  ),
 });
+
+/** What All Fives does with the options Fives and Threes added (RULES.md §7). */
+const ALL_FIVES_WAY = {
+  count_scoring: "fives",
+  boneyard: "draw",
+  go_bonus: 0,
+  go_out: "player",
+  next_lead: "went_out",
+  lead_can_win: true,
+};
 
 export const PRESETS = Object.freeze(Object.keys(DESCRIPTIONS));
 
@@ -48,6 +67,7 @@ export function preset(name, players, partnership = false) {
       score_unit: "points",
       boneyard_reserve: 0,
       exact_target: false,
+      ...ALL_FIVES_WAY,
       first_lead: "lot",
     });
   }
@@ -67,6 +87,7 @@ export function preset(name, players, partnership = false) {
       score_unit: "points",
       boneyard_reserve: 0,
       exact_target: false,
+      ...ALL_FIVES_WAY,
       first_lead: "highest_double",
     });
   }
@@ -86,10 +107,36 @@ export function preset(name, players, partnership = false) {
       score_unit: "points",
       boneyard_reserve: 0,
       exact_target: false,
+      ...ALL_FIVES_WAY,
       first_lead: "lot",
     });
   }
-  throw new RecordError(N_("{name} is not a preset: use all-fives, muggins or pagat"), {
+  if (name === "fives-and-threes") {
+    return Object.freeze({
+      preset: name,
+      layout: "two_ends",
+      spinner_count: "all_fives",
+      hand_size: two ? 7 : 5,
+      hand_end: "chip_out",
+      domino_rounding: "per_player",
+      block_scoring: "sides_minus_own",
+      block_tie: "no_score",
+      rounding: "nearest",
+      target: 61,
+      win_check: "immediate",
+      score_unit: "points",
+      boneyard_reserve: 0,
+      exact_target: true,
+      count_scoring: "fives_and_threes",
+      boneyard: "sleeping",
+      go_bonus: 1,
+      go_out: "side",
+      next_lead: "rotate",
+      lead_can_win: true,
+      first_lead: "lot",
+    });
+  }
+  throw new RecordError(N_("{name} is not a preset: use all-fives, muggins, pagat or fives-and-threes"), {
     name: pyRepr(name),
   });
 }
@@ -101,7 +148,9 @@ export function rulesFor(spec, players, partnership = false) {
     throw new RecordError(N_("rules must be a preset name or an object with a preset"));
   }
   if (!Object.hasOwn(spec, "preset")) {
-    throw new RecordError(N_("rules must name a preset (all-fives, muggins or pagat)"));
+    throw new RecordError(
+      N_("rules must name a preset (all-fives, muggins, pagat or fives-and-threes)"),
+    );
   }
   const base = preset(spec.preset, players, partnership);
   const overrides = {};
@@ -128,6 +177,7 @@ export function rulesFor(spec, players, partnership = false) {
   }
   const rules = Object.freeze({ ...base, ...overrides });
   checkNumbers(rules, players);
+  checkCombinations(rules);
   return rules;
 }
 
@@ -156,6 +206,40 @@ function checkNumbers(rules, players) {
       N_(
         "these rules score in fives, so the pips left must be rounded: " +
           "round to the nearest five or down to a five",
+      ),
+    );
+  }
+}
+
+/** The four combinations RULES.md §6 refuses. */
+function checkCombinations(rules) {
+  if (rules.go_bonus > MAX_GO_BONUS) {
+    throw new RecordError(N_("the bonus for going out can be at most {most}, not {bonus}"), {
+      most: MAX_GO_BONUS,
+      bonus: rules.go_bonus,
+    });
+  }
+  if (rules.count_scoring === "fives_and_threes" && rules.score_unit === "fives") {
+    throw new RecordError(
+      N_(
+        "fives and threes scores pegs, not fives: " +
+          "count_scoring fives_and_threes cannot have score_unit fives",
+      ),
+    );
+  }
+  if (rules.boneyard === "sleeping" && rules.boneyard_reserve) {
+    throw new RecordError(
+      N_(
+        "with no drawing there is no boneyard to keep tiles back from: " +
+          "boneyard sleeping cannot have a boneyard_reserve",
+      ),
+    );
+  }
+  if (rules.hand_end === "chip_out" && rules.exact_target && rules.win_check === "end_of_hand") {
+    throw new RecordError(
+      N_(
+        "chip_out with an exact target must check the target at once " +
+          "(win_check immediate): two sides could sit on the target for ever",
       ),
     );
   }

@@ -10,6 +10,8 @@ export const BLOCK_OPPONENTS_TOTAL = "block_opponents_total";
 export const BLOCK_SPLIT = "block_split";
 export const BLOCK_TIE = "block_tie";
 export const SCORED = "scored";
+export const CHIP_OUT = "chip_out"; // the side that went out scored the bonus with its last play
+export const CHIP_OUT_BLOCKED = "chip_out_blocked"; // a blocked hand under chip_out: no score
 
 /** Pips rounded to the nearest 5 (1–2 down, 3–4 up), down to a 5, or left as they are. */
 export function rounded(pips, rounding) {
@@ -114,6 +116,20 @@ function blocked(rules, sides, changes, pips) {
     deducted,
     tied: tied.length > 1 ? tied : [],
   });
+}
+
+/**
+ * The settlement under `hand_end: chip_out`: no pips are counted; the side that went out scored
+ * the bonus with its last play (already credited), unless an exact target or `lead_can_win:
+ * false` refused it; a blocked hand scores nothing. `scored`: that play's ScoredPlay.
+ */
+export function chippedOut(sides, sideOf, wentOut, scored) {
+  const changes = sides.map(() => 0);
+  if (wentOut === null) return new Settlement(changes, {}, [], CHIP_OUT_BLOCKED);
+  const side = sideOf.get(wentOut);
+  changes[side] = scored.bonus;
+  const refused = scored.bonusRefused ? [side] : [];
+  return new Settlement(changes, {}, [side], CHIP_OUT, { gain: scored.bonus, refused });
 }
 
 /**

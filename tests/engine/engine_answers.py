@@ -6,6 +6,7 @@ A line is `{"record": ..., "leader": ..., "questions": [...]}`; each question is
 
 from assistant.engine import (
     EndAsked,
+    Names,
     RecordError,
     Settlement,
     correct_entry,
@@ -119,6 +120,8 @@ def state(match, leader) -> dict:
         "hand": {
             "number": hand.number,
             "leader": hand.leader,
+            "leader_played": hand.leader_played,
+            "holding": hand.holding,
             "turn": hand.turn,
             "ended": hand.ended,
             "scored": hand.scored,
@@ -178,4 +181,6 @@ def _param(value):
         return value.reason
     if isinstance(value, EndList):
         return [list(end) for end in value]
+    if isinstance(value, Names):
+        return {"names": [_param(name) for name in value], "joiner": value.joiner}
     return value

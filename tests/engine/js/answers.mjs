@@ -5,6 +5,7 @@
 import { createInterface } from "node:readline";
 import {
   EndAsked,
+  Names,
   RecordError,
   addEntry,
   correctEntry,
@@ -117,6 +118,8 @@ function state(match, leader) {
     hand: {
       number: hand.number,
       leader: hand.leader,
+      leader_played: hand.leaderPlayed,
+      holding: hand.holding,
       turn: hand.turn,
       ended: hand.ended,
       scored: hand.scored,
@@ -162,6 +165,7 @@ function errorJson(error) {
 function param(value) {
   if (value instanceof RecordError) return value.reason;
   if (value instanceof EndList) return value.ends;
+  if (value instanceof Names) return { names: value.names.map(param), joiner: value.joiner };
   return value;
 }
 
