@@ -169,3 +169,54 @@ test("values are frozen", () => {
     new Play("6-6").tile = "5-5";
   });
 });
+
+// -- Fives and Threes (RULES.md §7) ------------------------------------------------------------
+
+const FT = "fives-and-threes";
+const TWO = { preset: FT, hand_size: 2 };
+const plays = (result, number = 0) => result.hands[number].plays.map((p) => [p.tile, p.count, p.points]);
+
+test("Fives and Threes: the count scores its threes and fives together", () => {
+  assert.deepEqual(counts(FT, "X 6-6", "Y 6-3 right"), [
+    [12, 4],
+    [15, 8],
+  ]);
+  assert.deepEqual(counts(FT, "X 6-6", "Y 6-1 right").at(-1), [13, 0]);
+});
+
+test("Fives and Threes: no drawing, and a knock by each blocks the hand at no score", () => {
+  assert.match(refusal(() => replay(record(FT, "X Y", hand("X 6-4", "Y draw 1")))).message, /there is no drawing/);
+  const match = replay(record(FT, "X Y", hand("X 6-4", "Y pass", "X pass")));
+  assert.equal(match.hands[0].ended, "blocked");
+  assert.deepEqual(match.hands[0].settlement.changes, [0, 0]);
+  assert.equal(match.phase, "lead");
+});
+
+test("Fives and Threes: going out scores one, unless it passes the exact target", () => {
+  const told = (points) => ({ points });
+  const busted = record(TWO, "X Y", told({ X: 58 }), hand("X 5-1", "Y 1-0 right", "X 5-3 left"));
+  let result = replay(busted).result();
+  assert.deepEqual(plays(result, 1), [
+    ["5-1", 6, 2],
+    ["1-0", 5, 1],
+    ["5-3", 3, 0],
+  ]);
+  assert.deepEqual(result.hands[1].settlement, [0, 0]);
+  assert.deepEqual(result.scores, [60, 1]);
+  const landed = record(TWO, "X Y", told({ X: 57 }), hand("X 5-1", "Y 1-0 right", "X 5-3 left"));
+  result = replay(landed).result();
+  assert.deepEqual(result.hands[1].settlement, [1, 0]);
+  assert.deepEqual([result.scores, result.winner], [[61, 1], 0]);
+});
+
+test("Fives and Threes: the lead passes round", () => {
+  const match = replay(record(TWO, "X Y", hand("X 6-4", "Y pass", "X pass")));
+  assert.equal(match.nextLeader, "Y");
+  const error = refusal(() => replay(record(TWO, "X Y", hand("X 6-4", "Y pass", "X pass"), hand("X 5-5"))));
+  assert.equal(error.message, "hand 2, event 1: the lead passes round: Y leads this hand");
+});
+
+test("Fives and Threes: the refused combinations", () => {
+  assert.match(refusal(() => rulesFor({ preset: FT, score_unit: "fives" }, 2)).message, /scores pegs/);
+  assert.match(refusal(() => rulesFor({ preset: FT, boneyard: "draw", boneyard_reserve: 1, go_bonus: 101 }, 2)).message, /at most 100/);
+});
