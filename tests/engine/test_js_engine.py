@@ -327,3 +327,30 @@ def test_header_fields_rules_and_told_points_are_read_alike():
     three = blank | {"players": ["Ann", "Bo", "Cy"], "rules": "pagat"}
     records += [three | {"hands": [{"points": points}]} for points in POINTS]
     assert_alike(records)
+
+
+def test_a_record_file_replays_as_with_the_python_command(tmp_path):
+    """`node static/engine/replay.mjs RECORD.json`: the result, or exit 2 and the reason."""
+    for path in sorted(EXAMPLES.glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        done = subprocess.run(
+            [NODE, "static/engine/replay.mjs", str(path)],
+            capture_output=True,
+            text=True,
+            cwd=CHECKOUT,
+        )
+        python = replayed_by_python(json.loads(path.read_text()))
+        if "error" in python:
+            assert (done.returncode, done.stdout, done.stderr) == (2, "", python["error"] + "\n")
+        else:
+            assert done.returncode == 0, done.stderr
+            assert json.loads(done.stdout) == python
+    missing = subprocess.run(
+        [NODE, "static/engine/replay.mjs", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        cwd=CHECKOUT,
+    )
+    assert missing.returncode == 2
+    assert missing.stderr == f"{tmp_path / 'none.json'}: No such file or directory\n"
