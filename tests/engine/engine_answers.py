@@ -65,6 +65,9 @@ def _answer(match, record: dict, leader, question: dict):
         return derived_pips(match.hand, question["known"])
     if q == "completed":
         return entry_json(match.completed(read_entry(question["entry"]), question.get("leader")))
+    if q == "told_by_side":
+        told = match.told_by_side(question["points"], question.get("notes"))
+        return entry_json(told)
     if q == "last":
         entry = last_entry(record)
         return None if entry is None else entry_json(entry)

@@ -183,6 +183,9 @@ def questions(rng: random.Random, record: dict, following: list, final: dict) ->
         asked.append({"q": "add", "entry": following[0]})
     asked.append({"q": "add", "entry": entry_for(rng, record), "leader": record["players"][0]})
     asked.append({"q": "undo"})
+    sides = len(record["players"]) - (2 if record.get("partnership") else 0)
+    told = [rng.choice([0, 5, 7.5, -10, 12]) for _ in range(sides + rng.choice([0, 0, 1]))]
+    asked.append({"q": "told_by_side", "points": told, "notes": rng.choice([None, "paper"])})
     hands = record["hands"]
     if hands:
         final_hand = final["hands"][len(hands) - 1]

@@ -68,6 +68,7 @@ function ask(match, record, leader, question) {
   }
   if (q === "derived") return derivedPips(match.hand, question.known);
   if (q === "completed") return entryJson(match.completed(readEntry(question.entry), question.leader ?? null));
+  if (q === "told_by_side") return entryJson(match.toldBySide(question.points, question.notes ?? null));
   if (q === "last") {
     const entry = lastEntry(record);
     return entry === null ? null : entryJson(entry);
