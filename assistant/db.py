@@ -156,7 +156,7 @@ def check_file(path: str | Path) -> None:
 
 
 def restore_steps(path: str | Path) -> str:
-    """README's "To restore", for this file."""
+    """docs/operations.md's "Restoring a backup", for this file."""
     path = Path(path)
     aside = path.parent / "broken"
     return "\n".join(
