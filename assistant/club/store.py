@@ -148,7 +148,8 @@ SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
 
 def get(db: Database, match_id: int) -> StoredMatch:
-    # Plain SQL: sqlite-utils' Table.get() looks the table's keys up first (a third of a read).
+    # Plain SQL: every tap reads its row here, and sqlite-utils' Table.get() would look the
+    # table's keys up before each read.
     try:
         row = db.execute(SELECT, [match_id]).fetchone()
     except OverflowError:  # an id beyond SQLite's integers
@@ -558,8 +559,8 @@ def _update(db: Database, stored: StoredMatch, columns: dict, tap: str | None = 
 
 def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
     """The match as just written, with its replay, kept for the next tap: made from the row as
-    read and what was written, so the record is not read and parsed again (a cost that grew with
-    the match)."""
+    read and what was written, so the record just written, which grows with the match, is not
+    read and parsed again."""
     record = written.get("record", stored.record)
     chosen = (written.get("leader", stored.chosen[0]), written.get("leader_hand", stored.chosen[1]))
     kept = {

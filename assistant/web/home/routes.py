@@ -1,12 +1,7 @@
 """Home and the way into a match: the matches in play and the latest finished, archiving the
 stale ones, New match, and one match record imported at the table.
 
-    GET  /                    home
-    POST /matches/archive     the matches in play untouched for a week filed away
-    GET  /matches/new         the new match form
-    POST /matches/new         the form again (a seat moved, a preset changed) or the new match
-    POST /matches/import      one match record file: a match of its own
-"""
+Every route of the app, with its method: `flask --app assistant routes`."""
 
 import secrets
 

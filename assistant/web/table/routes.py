@@ -1,19 +1,6 @@
 """The table: one match played tile by tile, and every correction of it.
 
-GET  /matches/<id>                 the table (?tile=T asks T's end, ?fix=N corrects entry N)
-POST /matches/<id>/play            a tile laid (tile, end)
-POST /matches/<id>/draw            tiles drawn from the boneyard
-POST /matches/<id>/pass            a pass
-POST /matches/<id>/undo            the last entry taken back
-POST /matches/<id>/correct         an entry of the hand corrected in place
-POST /matches/<id>/turn            the lead turned round (until the second tile)
-POST /matches/<id>/leader          who leads the next hand, when the rules leave it open
-POST /matches/<id>/left/preview    the hand's settlement before Confirm
-POST /matches/<id>/left            the tiles left in hand: the hand settled
-POST /matches/<id>/final           the players are done with a finished match
-POST /matches/<id>/rematch         the same players again
-GET  /matches/<id>/record.json     the match record
-"""
+Every route of the app, with its method: `flask --app assistant routes`."""
 
 import json
 import secrets
