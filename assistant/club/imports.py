@@ -37,7 +37,6 @@ from assistant.club import cache, derive, matchrow, registry
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME
 
-CLUB = "allfives-club/1"
 MATCH = "allfives-match/1"
 RECORD_LIMIT = 1024 * 1024  # bytes of one record in the file: 200 hands fit in a fifth of it
 SLICE = 50  # records written per transaction ...
@@ -320,11 +319,6 @@ def _check_texts(texts: list[bytes]) -> list[dict]:
     """derive.check of each record sent as its JSON text (far cheaper to send than the objects,
     and the text is the one the writer stores)."""
     return [derive.check(orjson.loads(text)) for text in texts]
-
-
-def _unreadable() -> dict:
-    error = {"template": N_("the record is nested too deeply to read"), "params": {}}
-    return {"error": error | {"hand": None, "event": None}}
 
 
 def checked(items: Iterator[tuple]) -> Iterator[tuple[tuple, dict]]:

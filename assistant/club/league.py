@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from assistant.club import collation, queries, seasons
 from assistant.club.seasons import Season
 
-ORDERS = ("league", "night")
 APART = 30  # of those listed apart (many in a big club: every pair that met once), the first
 
 

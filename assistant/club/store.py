@@ -488,15 +488,6 @@ def waiting(db: Database) -> list[int]:
     return [match_id for (match_id,) in rows]
 
 
-def waiting_singles(db: Database) -> list[int]:
-    """The matches that arrived whole one by one (the API, a record imported at the table) and
-    wait for the admin."""
-    rows = db.execute(
-        "SELECT id FROM matches WHERE accepted = 0 AND import_id IS NULL ORDER BY id"
-    ).fetchall()
-    return [match_id for (match_id,) in rows]
-
-
 def _write(
     db: Database, match_id: int, version: int, edit, admin: bool, tap: str | None = None
 ) -> Saved:
