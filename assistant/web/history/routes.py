@@ -24,7 +24,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import cache, derive, exports, imports, queries, steps, store, worker
+from assistant.club import cache, club_file, derive, exports, imports, queries, steps, store, worker
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.auth import admin_required
@@ -209,8 +209,8 @@ def import_file():
         with os.fdopen(handle, "wb") as file:
             upload.save(file)
         upload.close()
-        imports.header(path)  # a file that is no JSON at all is refused at once
-    except imports.BrokenFile as broken:
+        club_file.header(path)  # a file that is no JSON at all is refused at once
+    except club_file.BrokenFile as broken:
         path.unlink()
         reason = explain(SimpleNamespace(**broken.error))
         error = _("Nothing was imported: %(reason)s", reason=reason)
