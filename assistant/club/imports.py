@@ -19,12 +19,12 @@ import os
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 import orjson
 
 from assistant.club import cache, matchrow, registry
+from assistant.club.clock import now
 from assistant.club.club_file import checked, dated, is_time
 from assistant.engine.limits import MAX_NAME
 
@@ -32,10 +32,6 @@ SLICE = 50  # records written per transaction ...
 SLICE_BYTES = 1024 * 1024  # ... or this much record text, whichever comes first
 SLICE_WAIT = 0.1  # seconds: a slice is written when it is full or has waited this long
 PROBLEMS_KEPT = 100  # broken records reported with their reason; the rest are counted
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 # -- the registry of an export ----------------------------------------------------------------

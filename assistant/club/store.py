@@ -39,6 +39,7 @@ import orjson
 from sqlite_utils import Database
 
 from assistant.club import cache, draws, imports, matchrow, ratings, registry, seasons, worker
+from assistant.club.clock import local_now, now
 from assistant.club.seasons import Season
 from assistant.db import connect, file_of, immediate
 from assistant.engine import (
@@ -126,16 +127,6 @@ class ClosedMatch(Exception):
     def __init__(self, fresh: StoredMatch):
         super().__init__(f"match {fresh.id} is closed")
         self.fresh = fresh
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def local_now() -> str:
-    """Now as the club's clock reads it, with the server's UTC offset (ISO 8601,
-    `2026-11-28T19:30:00+01:00`): the `date` of a match the table starts."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 # -- reading ------------------------------------------------------------------------------------

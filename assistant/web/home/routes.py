@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from assistant.club import queries, registry, store
+from assistant.club import clock, queries, registry, store
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.db import get_db
@@ -87,7 +87,7 @@ def create_match():
     if "create" not in request.form:
         return _new_form(form)  # a seat moved or a preset changed: the form again
     try:
-        record = form.record(date=store.local_now())
+        record = form.record(date=clock.local_now())
     except ValueError as error:
         form.error = str(error)
         return _new_form(form, 422)

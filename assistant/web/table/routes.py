@@ -8,7 +8,7 @@ import secrets
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
-from assistant.club import store
+from assistant.club import clock, store
 from assistant.engine import (
     Draw,
     EndAsked,
@@ -405,7 +405,7 @@ def final(match_id: int):
 def rematch(match_id: int):
     old = match_or_404(match_id).record
     partnership = old.get("partnership", False)
-    record = new_record(old["rules"], old["players"], partnership, store.local_now())
+    record = new_record(old["rules"], old["players"], partnership, clock.local_now())
     store.close(get_db(), match_id)  # the table has moved on: the old match is final
     return go(url_for("table.table", match_id=store.create(get_db(), record).id))
 
