@@ -114,7 +114,7 @@ def test_the_tap_path_is_the_path_a_tap_takes(client):
     text = (PACKAGE.parent / "docs" / "architecture.md").read_text()
     tap_path = text.split("## The path of one tap", 1)[1].split("\n## ", 1)[0]
     listed = list(dict.fromkeys(re.findall(r"`(assistant/[\w/]+\.py)`", tap_path)))
-    assert listed == files
+    assert listed == files, " ".join(files)
     calls = {call for _where, call in entered}
     named = set(re.findall(r"`(\w+)\(\)`", tap_path))
     assert named and named <= calls, named - calls
