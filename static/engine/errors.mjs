@@ -89,6 +89,9 @@ export function pyRepr(value) {
   if (typeof value === "number") return pyNumber(value);
   if (typeof value === "string") return pyString(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
+  if (value instanceof Map) {
+    return `{${[...value].map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+  }
   if (typeof value === "object") {
     if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
       return value.toString();

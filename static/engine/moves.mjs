@@ -69,11 +69,13 @@ export class ScoredHand {
   /** The value of a record's hand {"points": {...}, "notes": ...}, every number checked. */
   static read(data) {
     const points = data.points;
-    if (!isDict(points)) {
+    if (!isDict(points) && !(points instanceof Map)) {
       throw new RecordError(N_("points must map players to the points each scored"));
     }
     const told = new Map();
-    for (const [player, value] of Object.entries(points)) told.set(player, checkedTold(player, value));
+    for (const [player, value] of points instanceof Map ? points : Object.entries(points)) {
+      told.set(player, checkedTold(player, value));
+    }
     const notes = Object.hasOwn(data, "notes") ? data.notes : null;
     if (notes !== null && typeof notes !== "string") throw new RecordError(N_("notes must be text"));
     return new ScoredHand(told, notes);

@@ -144,17 +144,18 @@ export function preset(name, players, partnership = false) {
 /** The rules a record's `rules` field asks for, every override checked. */
 export function rulesFor(spec, players, partnership = false) {
   if (typeof spec === "string") return preset(spec, players, partnership);
-  if (!isDict(spec)) {
+  if (isDict(spec)) spec = new Map(Object.entries(spec));
+  if (!(spec instanceof Map)) {
     throw new RecordError(N_("rules must be a preset name or an object with a preset"));
   }
-  if (!Object.hasOwn(spec, "preset")) {
+  if (!spec.has("preset")) {
     throw new RecordError(
       N_("rules must name a preset (all-fives, muggins, pagat or fives-and-threes)"),
     );
   }
-  const base = preset(spec.preset, players, partnership);
+  const base = preset(spec.get("preset"), players, partnership);
   const overrides = {};
-  for (const [option, value] of Object.entries(spec)) {
+  for (const [option, value] of spec) {
     if (option === "preset") continue;
     if (!OPTIONS.includes(option)) {
       throw new RecordError(N_("{option} is not a rules option"), { option: pyRepr(option) });

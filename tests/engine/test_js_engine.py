@@ -329,6 +329,15 @@ def test_header_fields_rules_and_told_points_are_read_alike():
     records += [blank | {"hands": [{"points": points}]} for points in POINTS]
     three = blank | {"players": ["Ann", "Bo", "Cy"], "rules": "pagat"}
     records += [three | {"hands": [{"points": points}]} for points in POINTS]
+    # A name such as "2" comes first in a JavaScript object; the first refusal must not change.
+    digits = blank | {"players": ["Ann", "2"], "rules": {"preset": "muggins", "hand_size": 1}}
+    out = {"events": [{"player": "Ann", "play": "6-6"}]}
+    records += [
+        digits | {"hands": [out | {"left": {"Ann": "x", "2": "y"}}]},
+        digits | {"hands": [out | {"left": {"Zed": 1, "2": "y"}}]},
+        digits | {"hands": [{"points": {"Ann": 0.3, "2": "x"}}]},
+        digits | {"rules": {"preset": "muggins", "colour": 1, "5": 2}},
+    ]
     assert_alike(records)
 
 
