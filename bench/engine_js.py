@@ -62,7 +62,10 @@ def weights() -> None:
         total += packed
         print(f"{path.name:<18} {len(data):>7} {packed:>8}")
     verdict = "met" if total <= GOAL_BYTES else "NOT met"
-    print(f"{'the phone loads':<18} {'':>7} {total:>8} (goal {GOAL_BYTES}: {verdict})")
+    print(
+        f"{'the phone loads':<18} {'':>7} {total:>8} = {total / 1024:.1f} KiB "
+        f"(goal {GOAL_BYTES // 1024} KiB: {verdict})"
+    )
 
 
 def thirty_hands() -> dict:
