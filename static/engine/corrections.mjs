@@ -30,21 +30,27 @@ export class EndAsked extends RecordError {
 export function correctEntry(record, position, entry, replayed = null, ends = null) {
   const events = eventsOf(record, position, 0);
   const replaced = readEvent(events[position - 1]);
-  entry = asEntry(entry);
-  if (isEvent(entry) && entry.player === null) entry = entry.replace({ player: replaced.player });
+  entry = anEvent(asEntry(entry));
+  if (entry.player === null) entry = entry.replace({ player: replaced.player });
   return rewritten(record, position, 1, entry, replaced, replayed, ends);
 }
 
 /** A missed entry put in the last hand before its event `position` (or after the last). */
 export function insertEntry(record, position, entry, replayed = null, ends = null) {
   eventsOf(record, position, 1);
-  return rewritten(record, position, 0, asEntry(entry), null, replayed, ends);
+  return rewritten(record, position, 0, anEvent(asEntry(entry)), null, replayed, ends);
 }
 
 /** Event `position` of the last hand taken out (an entry made twice, or made in error). */
 export function removeEntry(record, position, replayed = null, ends = null) {
   eventsOf(record, position, 0);
   return rewritten(record, position, 1, null, null, replayed, ends);
+}
+
+/** What a correction puts in the hand: a play, a draw or a pass. */
+function anEvent(entry) {
+  if (!isEvent(entry)) throw new RecordError(N_("a correction is a play, a draw or a pass"));
+  return entry;
 }
 
 function eventsOf(record, position, afterLast) {

@@ -204,11 +204,11 @@ def questions(rng: random.Random, record: dict, following: list, final: dict) ->
             kind = rng.choice(["correct", "insert", "remove", "replace"])
             question = {"q": kind, "position": position, "ends": ends}
             if kind != "remove":
-                # One of the hand's own entries (moved or said again), or any entry; not a hand
-                # scored as told: the Python engine's Fix fails on one (a bug).
+                # One of the hand's own entries (moved or said again), or any entry, a hand
+                # scored as told among them (refused alike).
                 own = final_hand.get("events") or [{"pass": True}]
                 said = {k: v for k, v in rng.choice(own).items() if k != "player"}
-                question["entry"] = said if rng.random() < 0.6 else entry_for(rng, record, False)
+                question["entry"] = said if rng.random() < 0.6 else entry_for(rng, record)
             asked.append(question)
     return asked
 
