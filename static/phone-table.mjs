@@ -32,7 +32,7 @@ function ahead() {
   if (!taps || !kept) return null;
   const waiting = taps.waiting();
   if (!waiting.length && navigator.onLine) return null;
-  const seen = foresee(kept, waiting);
+  const seen = foresee(kept, waiting, table().dataset.turn || null);
   return seen.unknown || seen.refused ? null : seen;
 }
 
@@ -119,6 +119,7 @@ function paint() {
   const seen = table() && ahead();
   const foreseen = banner.querySelector(".taps-foreseen");
   if (foreseen) foreseen.textContent = "";
+  if (table()) settle(seen && seen.match);
   if (!seen) return;
   const { match, played } = seen;
   const hand = match.hand;
@@ -147,9 +148,17 @@ function paint() {
     button.classList.toggle("played", !fits && gone);
     button.classList.toggle("unfit", !fits && !gone);
   }
+  // Draw, or Pass once nothing can be drawn: the one button the server drew turns into the other.
   for (const action of table().querySelectorAll("[data-action=draw], [data-action=pass]")) {
-    const allowed = action.dataset.action === "draw" ? hand.canDraw : hand.canPass;
-    action.disabled = !(playing && allowed);
+    const wanted = hand.canPass ? "pass" : "draw";
+    if (action.dataset.action !== wanted) {
+      const form = action.form;
+      form.action = form.action.replace(/\/(draw|pass)$/, `/${wanted}`);
+      form.setAttribute("hx-post", new URL(form.action).pathname);
+      action.dataset.action = wanted;
+      action.textContent = say(wanted);
+    }
+    action.disabled = !(playing && (hand.canDraw || hand.canPass));
   }
   if (!foreseen) return;
   if (played) {
@@ -157,7 +166,59 @@ function paint() {
     const points = played.points ? ` → ${signed(played.points)}` : "";
     foreseen.textContent = `${tap}: ${say("count", { n: played.count })}${points}`;
   }
-  if (!playing) foreseen.textContent += ` ${say("handOver")}`;
+  if (match.phase === "over") foreseen.textContent += ` ${say("handOver")}`;
+}
+
+// The hand is over while taps wait: each player's pips asked here (within what they can hold),
+// and Confirm waits with them like any tap.
+function askPips(match) {
+  const hand = match.hand;
+  const form = document.createElement("form");
+  form.className = "settle foreseen";
+  const heading = document.createElement("h2");
+  heading.textContent = hand.ended === "domino" ? say("wentOut", { player: shown(hand.wentOut) }) : say("blocked");
+  form.append(heading);
+  for (const player of hand.needsLeft) {
+    const [low, high] = hand.pipBounds(player);
+    const label = document.createElement("label");
+    label.className = "left-hand";
+    const field = document.createElement("input");
+    field.type = "number";
+    field.name = `pips:${player}`;
+    field.min = low;
+    field.max = high;
+    field.required = true;
+    field.inputMode = "numeric";
+    field.setAttribute("aria-label", say("pipsOf", { player: shown(player) }));
+    const range = document.createElement("small");
+    range.textContent = say("range", { low, high });
+    label.append(shown(player), " ", field, " ", range);
+    form.append(label);
+  }
+  const confirm = document.createElement("button");
+  confirm.type = "submit";
+  confirm.className = "big";
+  confirm.textContent = say("confirm");
+  form.append(confirm);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const picker = table().querySelector("form.picker");
+    const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
+    fields.push(...new FormData(form));
+    window.tableTaps.tap(picker.action.replace(/\/play$/, "/left"), fields, say("confirm"));
+  });
+  return form;
+}
+
+function settle(match) {
+  const picker = table().querySelector("form.picker");
+  const asked = table().querySelector("form.settle.foreseen");
+  const settling = Boolean(match) && match.phase === "settle";
+  if (picker) picker.hidden = settling || Boolean(table().querySelector(".end-choice.foreseen"));
+  if (!settling) return asked && asked.remove();
+  if (asked || !picker) return;
+  picker.before(askPips(match));
 }
 
 document.addEventListener("taps:changed", paint);
