@@ -272,6 +272,21 @@ document.addEventListener("htmx:afterSwap", () => {
     failures = 0;
     why = "";
     const moved = answer.headers.get("HX-Redirect");
+    // Another phone may have entered the very taps waiting here: those are done, and the rest
+    // go on after them (static/phone-table.mjs compares, with the phone's own engine).
+    const entered = answer.status === 409 && window.tableForesight
+      ? window.tableForesight.entered(queue.filter((t) => !t.get), html)
+      : [];
+    if (entered.length) {
+      queue = queue.filter((t) => t.get).concat(queue.filter((t) => !t.get).slice(entered.length));
+      known = Math.max(known, versionOf(html));
+      queue.filter((t) => !t.get).forEach((t, i) => { t.version = known + i; t.sent = false; });
+      note = words("entered", entered.join(", "));
+      save();
+      swap(html);
+      send();
+      return;
+    }
     queue.shift();
     if (!answer.ok && queue.length) {
       note = words("also", queue.map((t) => t.label).join(", "));

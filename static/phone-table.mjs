@@ -221,5 +221,41 @@ function settle(match) {
   picker.before(askPips(match));
 }
 
+// After a refusal for a stale version: how many of the waiting taps another phone entered just
+// the same (the table now is this one's, the taps recorded on it), each named as done.
+function entered(waiting, html) {
+  const base = record();
+  const fresh = /<script type="application\/json" id="table-record">([^<]*)<\/script>/.exec(html);
+  if (!base || !fresh || !waiting.length) return [];
+  const now = JSON.parse(fresh[1]);
+  for (let done = waiting.length; done >= 1; done -= 1) {
+    const seen = foresee(base, waiting.slice(0, done), table().dataset.turn || null);
+    if (seen.unknown || seen.refused || !same(seen.record.hands, now.hands)) continue;
+    return entriesAfter(base, now).map((event, i) =>
+      event.play
+        ? say("tap", { tile: event.play, player: shown(event.player) })
+        : `${shown(event.player)}: ${waiting[i].label}`,
+    );
+  }
+  return [];
+}
+
+// The events of `now` that `base` does not have yet.
+function entriesAfter(base, now) {
+  const events = (record) => record.hands.flatMap((hand) => hand.events || []);
+  return events(now).slice(events(base).length);
+}
+
+// Two pieces of JSON alike, whatever order their keys were written in.
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined && a[key] !== null);
+  const other = Object.keys(b).filter((key) => b[key] !== undefined && b[key] !== null);
+  return keys.length === other.length && keys.every((key) => same(a[key], b[key]));
+}
+
+window.tableForesight = { entered };
 document.addEventListener("taps:changed", paint);
 paint();
