@@ -1,9 +1,8 @@
-// The table while taps wait on the phone (slow Wi-Fi, or none): the phone's own rules engine
-// works out the table as it will be once they are recorded (foresee.mjs) and paints it at once
-// — whose turn, the tiles held, the scores, which tiles fit, what the last tap counted and
-// scored — and asks where a tile goes itself, so a tap made behind others is never blind.
-// With nothing waiting and the network up the server answers every tap, as before; its answer
-// (the table as recorded) always replaces what was foreseen.
+// The table keeps the game on the phone: a tile tapped is judged by the phone's own rules engine
+// on the table as it will be once the taps waiting are recorded (foresee.mjs), its end asked
+// here when the ends make different games, and painted at once — whose turn, the tiles held,
+// the scores, which tiles fit, what the last tap counted and scored — then sent like any tap.
+// The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
 import { endsFor, foresee } from "./foresee.mjs";
 
@@ -24,15 +23,16 @@ function shown(player) {
   return held ? held.textContent : player;
 }
 
-// The table as it will be, or null when the phone does not foresee it (nothing waits and the
-// network is up; a waiting correction or pips left; a tap the rules refuse).
-function ahead() {
+// The table as it will be, or null when the phone does not foresee it (a waiting correction;
+// a tap the rules refuse; with `waiting`, when no tap waits and the network is up, so the
+// table shown is the table as it is).
+function ahead(waiting = false) {
   const taps = window.tableTaps;
   const kept = record();
   if (!taps || !kept) return null;
-  const waiting = taps.waiting();
-  if (!waiting.length && navigator.onLine) return null;
-  const seen = foresee(kept, waiting, table().dataset.turn || null);
+  const queued = taps.waiting();
+  if (waiting && !queued.length && navigator.onLine) return null;
+  const seen = foresee(kept, queued, table().dataset.turn || null);
   return seen.unknown || seen.refused ? null : seen;
 }
 
@@ -94,17 +94,21 @@ function askEnd(tile, ends) {
   buttons.querySelector("button").focus();
 }
 
-// A tile tapped while taps wait (or with no network) is judged here, on the table as it will be.
+// A tile tapped on the table's picker (not a correction's) is judged here.
 document.addEventListener(
   "click",
   (event) => {
     const button = event.target.closest("form.picker button.tile");
     if (!button || !table() || !table().contains(button)) return;
+    if (!/\/play$/.test(new URL(button.form.action).pathname)) return;
     const seen = ahead();
     if (!seen || seen.match.turn() === null) return;
     event.preventDefault();
     event.stopPropagation();
     const tile = button.value;
+    const waiting = window.tableTaps.waiting();
+    const previous = waiting[waiting.length - 1];
+    if (previous && previous.value === tile && /\/play$/.test(previous.url)) return; // a double tap
     const ends = endsFor(seen.match, tile);
     if (!ends.length) return window.tableTaps.note(say("unfit", { tile }));
     if (ends.length > 1) return askEnd(tile, ends);
@@ -116,7 +120,7 @@ document.addEventListener(
 // Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, and the
 // last waiting tap's count and points.
 function paint() {
-  const seen = table() && ahead();
+  const seen = table() && ahead(true);
   const foreseen = banner.querySelector(".taps-foreseen");
   if (foreseen) foreseen.textContent = "";
   if (table()) settle(seen && seen.match);
