@@ -385,6 +385,10 @@ def one_key_per_person(db: Database) -> None:
     folded, any run of spaces as one, invisible characters left out): each name is keyed again,
     and two players whose names now mean one person become one (the player made first keeps
     its name). The cache is rebuilt from the records, so their matches follow."""
+    _key_names_again(db)
+
+
+def _key_names_again(db: Database) -> None:
     rows = db.execute("SELECT key, player_id FROM player_names ORDER BY player_id").fetchall()
     owner: dict[str, int] = {}
     merged: dict[int, int] = {}
@@ -428,7 +432,10 @@ def one_seat_per_person(db: Database) -> None:
     is renamed "kim (2)" throughout the record (its events, the pips left, the chosen leader), as
     the engine's rule now reads two seats: two people. The version is bumped, so a phone still
     showing the match reloads it."""
+    _one_seat_per_key(db)
 
+
+def _one_seat_per_key(db: Database) -> None:
     changed = False
     for match_id, text, leader in db.execute("SELECT id, record, leader FROM matches").fetchall():
         record = orjson.loads(text)
@@ -481,3 +488,13 @@ def tap_ids(db: Database) -> None:
         "CREATE TRIGGER matches_deleted_taps AFTER DELETE ON matches BEGIN "
         "DELETE FROM taps WHERE match_id = OLD.id; END"
     )
+
+
+@migrations()
+def ignorable_characters_unseen(db: Database) -> None:
+    """`name_key` leaves out every character of Unicode's Default_Ignorable_Code_Point set, not
+    only the format characters: "Ann\ufe0f" (a variation selector) and "Ann\u3164" (a Hangul
+    filler) are Ann. The names are keyed again (lookalikes become one player) and a record that
+    now seats one person twice gives the later seat a name of its own, as the two steps before."""
+    _key_names_again(db)
+    _one_seat_per_key(db)
