@@ -75,6 +75,7 @@ class StoredMatch:
     text: str = ""  # the record as stored
     chosen: tuple = (None, None)  # the leader column as stored: (player, for which hand)
     stopped: str | None = None  # when the match was stopped before anyone won
+    uid: str = ""  # the match's identity for life: a number met again is not the same match
 
     @property
     def imported(self) -> bool:
@@ -142,7 +143,7 @@ def local_now() -> str:
 
 COLUMNS = (
     "id", "version", "record", "leader", "leader_hand", "created", "updated", "origin",
-    "accepted", "closed", "stopped",
+    "accepted", "closed", "stopped", "uid",
 )  # fmt: skip
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
@@ -173,6 +174,7 @@ def get(db: Database, match_id: int) -> StoredMatch:
         text,
         chosen,
         values["stopped"],
+        values["uid"],
     )
 
 
@@ -256,11 +258,19 @@ def add(
 
 
 def enter(
-    db: Database, match_id: int, version: int, entry: object, admin=False, tap: str | None = None
+    db: Database,
+    match_id: int,
+    version: int,
+    entry: object,
+    admin=False,
+    tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Adds one entry as a player says it (`engine.add_entry`): the chosen leader of a new hand
     is the one stored with the match. `tap`: the id the phone gave this tap (every writer
-    below takes one): a tap already recorded raises `TapDone` and writes nothing."""
+    below takes one): a tap already recorded raises `TapDone` and writes nothing. `uid`: the
+    identity of the match the phone made it on (every writer below takes one): when the match
+    under `match_id` is another (that one was deleted), UnknownMatch."""
     return _write(
         db,
         match_id,
@@ -268,14 +278,21 @@ def enter(
         lambda stored, match: add_entry(stored.record, entry, stored.leader, match),
         admin,
         tap,
+        uid,
     )
 
 
-def undo(db: Database, match_id: int, version: int, admin=False, tap: str | None = None) -> Saved:
+def undo(
+    db: Database,
+    match_id: int,
+    version: int,
+    admin=False,
+    tap: str | None = None,
+    uid: str | None = None,
+) -> Saved:
     """Takes the last entry away (`engine.undo_entry`)."""
-    return _write(
-        db, match_id, version, lambda stored, match: undo_entry(stored.record, match), admin, tap
-    )
+    undone = lambda stored, match: undo_entry(stored.record, match)  # noqa: E731
+    return _write(db, match_id, version, undone, admin, tap, uid)
 
 
 def correct(
@@ -287,6 +304,7 @@ def correct(
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Replaces event `position` of the last hand (`engine.correct_entry`; `ends`: the end of
     each later tile the correction made fit ends that make different games)."""
@@ -297,6 +315,7 @@ def correct(
         lambda stored, match: correct_entry(stored.record, position, entry, match, ends),
         admin,
         tap,
+        uid,
     )
 
 
@@ -309,6 +328,7 @@ def insert_missed(
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """A missed entry put in before event `position` of the last hand (`engine.insert_entry`)."""
     return _write(
@@ -318,6 +338,7 @@ def insert_missed(
         lambda stored, match: insert_entry(stored.record, position, entry, match, ends),
         admin,
         tap,
+        uid,
     )
 
 
@@ -329,6 +350,7 @@ def remove_extra(
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Event `position` of the last hand taken out (`engine.remove_entry`)."""
     return _write(
@@ -338,6 +360,7 @@ def remove_extra(
         lambda stored, match: remove_entry(stored.record, position, match, ends),
         admin,
         tap,
+        uid,
     )
 
 
@@ -349,11 +372,16 @@ def change(db: Database, match_id: int, version: int, record: dict) -> Saved:
 
 
 def choose_leader(
-    db: Database, match_id: int, version: int, leader: str, tap: str | None = None
+    db: Database,
+    match_id: int,
+    version: int,
+    leader: str,
+    tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Who leads the next hand, when the rules leave it to the table (lot, or a pick)."""
     with immediate(db):
-        stored, match = _current(db, match_id, version, tap)
+        stored, match = _current(db, match_id, version, tap, uid)
         if stored.stopped:
             raise StoppedMatch(stored)
         hand = len(stored.record.get("hands", [])) + 1
@@ -497,12 +525,18 @@ def waiting_singles(db: Database) -> list[int]:
 
 
 def _write(
-    db: Database, match_id: int, version: int, edit, admin: bool, tap: str | None = None
+    db: Database,
+    match_id: int,
+    version: int,
+    edit,
+    admin: bool,
+    tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """edit(stored, match) → the new record and the match it replays to; raises the engine's
     RecordError when the change breaks a rule, and then nothing is written."""
     with immediate(db):
-        stored, match = _current(db, match_id, version, tap)
+        stored, match = _current(db, match_id, version, tap, uid)
         if not admin and is_closed(stored, match):
             raise ClosedMatch(stored)
         if not admin and stored.stopped:
@@ -521,11 +555,14 @@ def _write(
 
 
 def _current(
-    db: Database, match_id: int, version: int, tap: str | None = None
+    db: Database, match_id: int, version: int, tap: str | None = None, uid: str | None = None
 ) -> tuple[StoredMatch, Match]:
-    """The match to change; a tap it already recorded is done (asked before the version: the
-    phone re-sends it with the version it first sent)."""
+    """The match to change, when it is still the one the phone made the change on (`uid`);
+    a tap it already recorded is done (asked before the version: the phone re-sends it with
+    the version it first sent)."""
     stored = get(db, match_id)
+    if uid is not None and uid != stored.uid:
+        raise UnknownMatch(match_id)  # that match was deleted; this is another
     if tap and recorded(db, match_id, tap):
         raise TapDone(stored)
     if stored.version != version:

@@ -53,6 +53,7 @@ MAX_POSITION = 10_000  # an entry of the current hand, counted from 1
 MAX_PIPS = 9_999  # the pips typed for a hand left: the engine says which totals are possible
 MAX_FORM_FIELDS = 200  # fields in one form (werkzeug's MAX_FORM_PARTS)
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # the id a phone gives a tap (form or API)
+MATCH_UID = re.compile(r"[A-Za-z0-9_-]{16}")  # a match's identity (`schema.new_uid`)
 MAX_NOTE = 200  # characters in the note of a hand scored on paper (the form and the API)
 
 
