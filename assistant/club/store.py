@@ -489,20 +489,39 @@ def accept_import(db: Database, import_id: int) -> int:
 
 def discard_import(db: Database, import_id: int) -> int:
     """The admin discards what an import brought that nobody has played on since: its matches
-    still waiting and those still at their first version; how many went. In short
-    transactions, like `accept`."""
-    rows = db.execute(
-        "SELECT id FROM matches WHERE import_id = ? AND (accepted = 0 OR version = 1)",
-        [import_id],
-    ).fetchall()
-    match_ids = [match_id for (match_id,) in rows]
-    for start in range(0, len(match_ids), ACCEPT_SLICE):
-        part = match_ids[start : start + ACCEPT_SLICE]
-        with immediate(db):
-            db.execute(f"DELETE FROM matches WHERE id IN ({','.join('?' * len(part))})", part)
+    still waiting and those still at their first version; how many went. Picked with no lock
+    held (`discard_picks`), then deleted in short transactions, like `accept`, each match only
+    if it is still at the version picked (`discard_picked`): one a table played on meanwhile
+    stays, with its tap."""
+    count = discard_picked(db, import_id, discard_picks(db, import_id))
     with immediate(db):
         db.execute("UPDATE imports SET discarded = ? WHERE id = ?", [now(), import_id])
-    return len(match_ids)
+    return count
+
+
+def discard_picks(db: Database, import_id: int) -> list[tuple[int, int]]:
+    """The matches of the import to discard, with the version each is at now."""
+    rows = db.execute(
+        "SELECT id, version FROM matches WHERE import_id = ? AND (accepted = 0 OR version = 1) "
+        "ORDER BY id",
+        [import_id],
+    )
+    return [(match_id, version) for match_id, version in rows.fetchall()]
+
+
+def discard_picked(db: Database, import_id: int, picked: list[tuple[int, int]]) -> int:
+    """The picked matches deleted, each only if it is still the import's at the version picked
+    (read again under the write lock: a tap between the pick and the delete keeps its match);
+    how many went."""
+    gone = 0
+    for start in range(0, len(picked), ACCEPT_SLICE):
+        with immediate(db):
+            for match_id, version in picked[start : start + ACCEPT_SLICE]:
+                gone += db.execute(
+                    "DELETE FROM matches WHERE id = ? AND version = ? AND import_id = ?",
+                    [match_id, version, import_id],
+                ).rowcount
+    return gone
 
 
 def waiting(db: Database) -> list[int]:
