@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass, field
 
-from assistant.club import registry, store
+from assistant.club import registry
 from assistant.club.seasons import Season
 
 PAGE = 25
@@ -224,13 +224,11 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
 
 
 def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
-    """Brings the ratings up to date (all time, or of one season's matches alone) and says
-    where to read them: the SQL source of rows (player_id, mu, sigma, ordinal, games, recent)
-    and its parameters."""
+    """Where to read the ratings (all time, or of one season's matches alone): the SQL source
+    of rows (player_id, mu, sigma, ordinal, games, recent) and its parameters. Only read: the
+    write that makes them stale brings them up to date (`store.keep_ratings_fresh`)."""
     if season is None:
-        store.refresh_ratings(db)
         return "ratings", []
-    store.refresh_season_ratings(db, season)
     return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
 
 

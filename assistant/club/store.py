@@ -217,6 +217,8 @@ def create(
     match = replay(record)  # before the write lock is taken
     with immediate(db):
         match_id = add(db, record, match, leader, origin)
+    if match.winner is not None:
+        keep_ratings_fresh(db)
     return get(db, match_id)
 
 
@@ -404,6 +406,7 @@ def delete(db: Database, match_id: int) -> None:
     """The admin deletes a match: its row, and by the schema's trigger its derived rows."""
     with immediate(db):
         db.execute("DELETE FROM matches WHERE id = ?", [match_id])
+    keep_ratings_fresh(db)
 
 
 def stop(db: Database, match_id: int, version: int) -> Saved:
@@ -471,6 +474,7 @@ def accept(db: Database, match_ids: list[int]) -> None:
             db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", part)
             db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", part)
             ratings.mark_dirty(db)
+    keep_ratings_fresh(db)
 
 
 def accept_import(db: Database, import_id: int) -> int:
@@ -496,6 +500,7 @@ def discard_import(db: Database, import_id: int) -> int:
     count = discard_picked(db, import_id, discard_picks(db, import_id))
     with immediate(db):
         db.execute("UPDATE imports SET discarded = ? WHERE id = ?", [now(), import_id])
+    keep_ratings_fresh(db)
     return count
 
 
@@ -570,7 +575,10 @@ def _write(
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
                       counted=counted, origin=stored.origin,
                       stopped=bool(stored.stopped))  # fmt: skip
-        return _saved(stored, updated, written | {"record": record, "text": text})
+        saved = _saved(stored, updated, written | {"record": record, "text": text})
+    if match.winner is not None or updated.winner is not None:
+        keep_ratings_fresh(db)  # only a finished match is rated
+    return saved
 
 
 def _current(
@@ -796,11 +804,13 @@ def merge_players(db: Database, source: int, target: int) -> None:
     with immediate(db):
         registry.merge(db, source, target)
         ratings.mark_dirty(db)
+    keep_ratings_fresh(db)
 
 
 def save_season(db: Database, name: str, starts: str, ends: str, season_id: int | None) -> None:
     with immediate(db):
         seasons.save(db, name, starts, ends, season_id)
+    keep_ratings_fresh(db)  # the season's nights: its own ratings
 
 
 def delete_season(db: Database, season_id: int) -> None:
@@ -827,11 +837,21 @@ def _rated(db: Database, nights: tuple[str, str] | None = None) -> dict:
     return worker.rated(path, nights)
 
 
+def keep_ratings_fresh(db: Database) -> None:
+    """After a write that may have made ratings stale (a match finished, or its result changed,
+    deleted, accepted; players merged; a season's nights changed): the all-time ratings and
+    those of each season whose matches changed, brought up to date by the writer, so that the
+    screens that show them (the leaderboard, the league) only read."""
+    refresh_ratings(db)
+    for season in seasons.all_seasons(db):
+        refresh_season_ratings(db, season)
+
+
 def refresh_ratings(db: Database, attempts: int = 3) -> None:
     """The all-time ratings brought up to date when they are stale. They are computed by a
     process of its own with no lock held (a table keeps tapping meanwhile) and kept only if
     nothing changed them in the meantime; else computed again, and after `attempts` left stale
-    for the next reader."""
+    for the next write (the one that changed them meanwhile keeps them fresh in its turn)."""
     for _ in range(attempts):
         if not ratings.is_dirty(db):
             return
