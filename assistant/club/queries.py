@@ -232,6 +232,11 @@ def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
     return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
 
 
+def _tenths(value: float) -> float:
+    """Rounded to a tenth, never to -0.0 (a rating of -0.00066 reads 0.0, not "-0.0")."""
+    return round(value, 1) + 0.0
+
+
 def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = None) -> list[dict]:
     """Players by rating (openskill ordinal, μ − 3σ), with games played and trend; of one
     season's matches alone when `season` is given."""
@@ -244,14 +249,14 @@ def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = No
     board = []
     for rank, (pid, name, ordinal, mu, sigma, games, recent) in enumerate(rows, offset + 1):
         recent = json.loads(recent)
-        trend = round(recent[-1] - recent[0], 1) if len(recent) > 1 else 0.0
+        trend = _tenths(recent[-1] - recent[0]) if len(recent) > 1 else 0.0
         board.append(
             {
                 "rank": rank,
                 "id": pid,
                 "name": name,
-                "rating": round(ordinal, 1),
-                "mu": round(mu, 1),
+                "rating": _tenths(ordinal),
+                "mu": _tenths(mu),
                 "sigma": round(sigma, 2),
                 "games": games,
                 "trend": trend,

@@ -5,7 +5,7 @@ moves with every commit by another connection, stays)."""
 
 import sqlite3
 
-from tests.clients import admin_client, create
+from tests.clients import admin_client, create, won_at_the_table
 from tests.records import won
 
 PAGES = ["/leaderboard", "/league", "/leaderboard?season=all", "/league?season=all"]
@@ -39,3 +39,15 @@ def test_the_leaderboard_and_the_league_only_read(tmp_path):
         ).fetchall()
     assert sorted(games) == sorted(in_season) == [("Ann", 1), ("Bo", 1), ("Cy", 1), ("Di", 1)]
     assert kept != deleted
+
+
+def test_a_rating_a_hair_below_zero_reads_0_0(client):
+    """A rating of -0.00066 (openskill's ordinal, mu - 3 sigma, can land there) is 0.0 to the
+    tenth, and the leaderboard and the league say so: not "-0.0"."""
+    database = client.application.config["DATABASE"]
+    won_at_the_table(client)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE ratings SET ordinal = -0.00066, recent = '[0.0, -0.00066]'")
+    board = client.get("/leaderboard").text
+    assert '<td class="rating">0.0</td>' in board and "-0.0" not in board
+    assert "-0" not in client.get("/league?season=all").text.partition("<table")[2]
