@@ -29,6 +29,7 @@ play on (`resume`).
 A match in play is one being played here now: a match that arrives whole (an import, a record)
 is filed away as archived until someone plays on at a table."""
 
+import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -739,6 +740,7 @@ def _after_import(database: str, import_id: int, process) -> None:
     memory), the import is marked stopped and its file removed, so its page offers to accept or
     discard what it brought instead of showing it running for ever."""
     process.wait()
+    os.close(process.lifeline)
     db = connect(database)
     try:
         with immediate(db):
