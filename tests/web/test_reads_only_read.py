@@ -24,7 +24,11 @@ def test_the_leaderboard_and_the_league_only_read(tmp_path):
 
     with sqlite3.connect(database) as watcher:
         (season_id,) = watcher.execute("SELECT id FROM seasons").fetchone()
+        (player_id,) = watcher.execute("SELECT id FROM players LIMIT 1").fetchone()
         pages = PAGES + [f"/leaderboard?season={season_id}", f"/league?season={season_id}"]
+        # ... and the club's other screens, none of which writes either.
+        pages += ["/", "/history", "/players", f"/players/{player_id}", "/nights", "/board"]
+        pages += ["/seasons", f"/matches/{kept}", f"/history/{kept}", "/history/import"]
         before = watcher.execute("PRAGMA data_version").fetchone()
         for page in pages:
             assert client.get(page).status_code == 200, page
