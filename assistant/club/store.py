@@ -294,7 +294,10 @@ def undo(
     uid: str | None = None,
 ) -> Saved:
     """Takes the last entry away (`engine.undo_entry`)."""
-    undone = lambda stored, match: undo_entry(stored.record, match)  # noqa: E731
+
+    def undone(stored: StoredMatch, match: Match):
+        return undo_entry(stored.record, match)
+
     return _write(db, match_id, version, undone, admin, tap, uid)
 
 
