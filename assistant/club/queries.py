@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass, field
 
-from assistant.club import registry, store
+from assistant.club import registry
 from assistant.club.seasons import Season
 
 PAGE = 25
@@ -224,14 +224,17 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
 
 
 def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
-    """Brings the ratings up to date (all time, or of one season's matches alone) and says
-    where to read them: the SQL source of rows (player_id, mu, sigma, ordinal, games, recent)
-    and its parameters."""
+    """Where to read the ratings (all time, or of one season's matches alone): the SQL source
+    of rows (player_id, mu, sigma, ordinal, games, recent) and its parameters. Only read: the
+    write that makes them stale brings them up to date (`store.keep_ratings_fresh`)."""
     if season is None:
-        store.refresh_ratings(db)
         return "ratings", []
-    store.refresh_season_ratings(db, season)
     return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
+
+
+def _tenths(value: float) -> float:
+    """Rounded to a tenth, never to -0.0 (a rating of -0.00066 reads 0.0, not "-0.0")."""
+    return round(value, 1) + 0.0
 
 
 def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = None) -> list[dict]:
@@ -246,14 +249,14 @@ def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = No
     board = []
     for rank, (pid, name, ordinal, mu, sigma, games, recent) in enumerate(rows, offset + 1):
         recent = json.loads(recent)
-        trend = round(recent[-1] - recent[0], 1) if len(recent) > 1 else 0.0
+        trend = _tenths(recent[-1] - recent[0]) if len(recent) > 1 else 0.0
         board.append(
             {
                 "rank": rank,
                 "id": pid,
                 "name": name,
-                "rating": round(ordinal, 1),
-                "mu": round(mu, 1),
+                "rating": _tenths(ordinal),
+                "mu": _tenths(mu),
                 "sigma": round(sigma, 2),
                 "games": games,
                 "trend": trend,
