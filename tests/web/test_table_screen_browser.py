@@ -1,0 +1,94 @@
+"""The table screen as a player at a noisy table meets it, on a phone-sized Chromium (360×740)
+against the real server: the tiles and the action bar stay where the thumb learnt them from tap
+to tap, Confirm and the bar stay in reach, the picker's order is one rule, and what a tap did
+is said in words. One server serves the module; each test plays a match of its own."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser import tap
+from tests.live_server import LiveServer
+from tests.records import hand, record
+
+pytestmark = pytest.mark.browser
+HEIGHT = 740
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = LiveServer(tmp_path_factory.mktemp("table-screen") / "live.sqlite")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(autouse=True)
+def patient(page: Page):
+    page.set_default_timeout(8000)
+
+
+def table(page: Page, server: LiveServer, match_record: dict) -> int:
+    match_id = server.post_json("/api/matches", match_record)["id"]
+    page.goto(f"{server.url}/matches/{match_id}")
+    return match_id
+
+
+def box(page: Page, locator) -> tuple[float, ...]:
+    found = locator.bounding_box()
+    assert found, locator
+    return tuple(round(found[key]) for key in ("x", "y", "width", "height"))
+
+
+def in_reach(page: Page, locator) -> None:
+    """Wholly inside the phone's screen as it is now, and a tap on its middle reaches it."""
+    x, y, width, height = box(page, locator)
+    assert y >= 0 and y + height <= HEIGHT, (y, height)
+    hit = locator.evaluate(
+        "(e) => { const r = e.getBoundingClientRect();"
+        " return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+    )
+    assert hit, "covered"
+
+
+THREE = {"format": "allfives-match/1", "rules": "all-fives", "players": ["Ann", "Bo", "Cy"],
+         "hands": []}  # fmt: skip
+
+
+def test_the_tiles_and_the_bar_stay_put_through_a_run_of_taps(page: Page, server):
+    table(page, server, THREE)
+    page.get_by_role("button", name="Ann", exact=True).click()
+    picker, draw = page.locator(".picker"), page.get_by_role("button", name="Draw", exact=True)
+    expect(picker).to_be_visible()
+    seen = set()
+    # the lines above the tiles grow and shrink: the last tile, its sum, the draws since
+    for name in ("6-6", "6-5", "Draw", "Draw", "Draw", "Draw", "5-5", "Draw", "Draw"):
+        tap(page, name)
+        seen.add((box(page, picker), box(page, draw)))
+    assert len(seen) == 1, seen
+    in_reach(page, draw)
+
+
+def test_the_bar_stays_in_reach_after_a_missed_tile_is_put_in(page: Page, server):
+    table(page, server, record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 6-4", "Ann 4-2")))
+    before = box(page, page.locator(".picker"))
+    page.get_by_role("button", name="Fix", exact=True).click()
+    page.locator(".entry-link").nth(1).click()
+    page.get_by_role("button", name="Missed one before it").click()
+    tap(page, "3-1")
+    expect(page.locator(".last-play .notice")).to_contain_text("Put in: 3-1 by Bo")
+    assert box(page, page.locator(".picker")) == before
+    for name in ("Draw", "Undo", "Fix"):
+        in_reach(page, page.get_by_role("button", name=name, exact=True))
+
+
+def test_confirm_stays_in_reach_with_three_tile_lists_open(page: Page, server):
+    rules = {"preset": "all-fives", "hand_size": 3, "boneyard_reserve": 19}
+    table(page, server, record(rules, "Ann Bo Cy", hand("Ann 6-6", "Bo pass", "Cy pass",
+                                                         "Ann pass")))  # fmt: skip
+    for summary in page.locator(".left-hand summary").all():
+        summary.click()
+    expect(page.locator(".left-tiles[open]")).to_have_count(3)
+    for scrolled in (0, 10_000):  # the top of the form, and its last tiles
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        for name in ("Check", "Confirm"):
+            in_reach(page, page.get_by_role("button", name=name, exact=True))
