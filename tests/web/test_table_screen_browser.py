@@ -92,3 +92,35 @@ def test_confirm_stays_in_reach_with_three_tile_lists_open(page: Page, server):
         page.evaluate(f"window.scrollTo(0, {scrolled})")
         for name in ("Check", "Confirm"):
             in_reach(page, page.get_by_role("button", name=name, exact=True))
+
+
+def picker_rows(page: Page) -> list[list[str]]:
+    return page.locator(".picker .tile-row").evaluate_all(
+        "(rows) => rows.map((row) => [...row.querySelectorAll('button')]"
+        ".map((b) => b.getAttribute('aria-label')))"
+    )
+
+
+def test_the_picker_keeps_one_order_a_player_learns_at_once(page: Page, server):
+    table(page, server, THREE)
+    page.get_by_role("button", name="Ann", exact=True).click()
+    expect(page.locator(".picker")).to_be_visible()
+    # a row per high half, the other half counting up to the double, then the small suit
+    assert picker_rows(page) == [
+        ["6-0", "6-1", "6-2", "6-3", "6-4", "6-5", "6-6"],
+        ["5-0", "5-1", "5-2", "5-3", "5-4", "5-5", "0-0"],
+        ["4-0", "4-1", "4-2", "4-3", "4-4", "1-0", "1-1"],
+        ["3-0", "3-1", "3-2", "3-3", "2-0", "2-1", "2-2"],
+    ]
+    before = [box(page, page.get_by_role("button", name=t, exact=True)) for t in ("5-2", "2-2")]
+    tap(page, "6-6")
+    tap(page, "6-2")
+    played = page.locator(".picker").get_by_role("button", name="6-2", exact=True)
+    expect(played).to_be_disabled()  # kept in its place, only its outline
+    assert picker_rows(page)[0][2] == "6-2"
+    after = [box(page, page.get_by_role("button", name=t, exact=True)) for t in ("5-2", "2-2")]
+    assert after == before
+    # the same low half, the same column
+    columns = {box(page, page.get_by_role("button", name=t, exact=True))[0] for t in
+               ("6-2", "5-2", "4-2", "3-2")}  # fmt: skip
+    assert len(columns) == 1
