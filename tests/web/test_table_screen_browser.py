@@ -124,3 +124,26 @@ def test_the_picker_keeps_one_order_a_player_learns_at_once(page: Page, server):
     columns = {box(page, page.get_by_role("button", name=t, exact=True))[0] for t in
                ("6-2", "5-2", "4-2", "3-2")}  # fmt: skip
     assert len(columns) == 1
+
+
+ALL_DEALT = {"preset": "all-fives", "hand_size": 14, "boneyard_reserve": 0}  # nothing to draw
+
+
+def test_undo_after_confirm_says_what_it_took_back_and_keeps_the_pips(page: Page, server):
+    match_id = table(page, server, record(ALL_DEALT, "Ann Bo", hand("Ann 6-6", "Bo pass",
+                                                                      "Ann pass")))  # fmt: skip
+    page.get_by_label("Pips left by Ann").fill("70")
+    expect(page.get_by_label("Pips left by Bo")).to_have_value("86")
+    tap(page, "Confirm")
+    expect(page.get_by_role("heading", name="Who leads hand 2?")).to_be_visible()
+    tap(page, "Undo")
+    expect(page.get_by_role("status").filter(has_text="Undone")).to_have_text(
+        "Undone: the pips left in hand 1 (Ann 70 · Bo 86)."
+    )
+    expect(page.get_by_label("Pips left by Ann")).to_have_value("70")
+    expect(page.get_by_label("Pips left by Bo")).to_have_value("86")
+    page.get_by_label("Pips left by Ann").fill("72")  # corrected, and confirmed again
+    page.get_by_label("Pips left by Bo").fill("84")
+    tap(page, "Confirm")
+    left = server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]["left"]
+    assert left == {"Ann": 72, "Bo": 84}
