@@ -147,3 +147,18 @@ def test_undo_after_confirm_says_what_it_took_back_and_keeps_the_pips(page: Page
     tap(page, "Confirm")
     left = server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]["left"]
     assert left == {"Ann": 72, "Bo": 84}
+
+
+def test_the_address_follows_the_table_after_continue_from_paper(page: Page, server):
+    rules = {"preset": "muggins", "target": 150}
+    match_id = server.post_json("/api/matches", record(rules, "Cy Di"))["id"]
+    page.goto(f"{server.url}/matches/{match_id}/scored?paper=1")
+    expect(page.get_by_role("heading", name="Continue from paper")).to_be_visible()
+    page.get_by_label("Cy").fill("85")
+    page.get_by_label("Di").fill("60")
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.get_by_role("heading", name="Who leads hand 2?")).to_be_visible()
+    expect(page).to_have_url(f"{server.url}/matches/{match_id}")
+    page.reload()
+    expect(page.get_by_role("heading", name="Who leads hand 2?")).to_be_visible()
+    expect(page.get_by_role("heading", name="Continue from paper")).to_have_count(0)
