@@ -162,3 +162,16 @@ def test_the_address_follows_the_table_after_continue_from_paper(page: Page, ser
     page.reload()
     expect(page.get_by_role("heading", name="Who leads hand 2?")).to_be_visible()
     expect(page.get_by_role("heading", name="Continue from paper")).to_have_count(0)
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv", "fr"])
+def test_one_word_per_action_choosing_the_leader_is_not_drawing(page: Page, server, language):
+    table(page, server, THREE)
+    page.locator(f".languages [data-lang={language}]").click()
+    random_leader = page.locator("#table button[value=lots]")
+    said = random_leader.inner_text().lower()
+    page.get_by_role("button", name="Ann", exact=True).click()
+    expect(page.locator(".picker")).to_be_visible()
+    draw = page.locator(".actions button").first  # Draw (not yet, before the lead)
+    word = draw.inner_text().strip().lower()
+    assert word not in said.split(), (word, said)

@@ -376,7 +376,7 @@ class Table:
     def lead_hint(self) -> str:
         if self.match.rules.first_lead == "highest_double":
             return _("The holder of the highest double leads.")
-        return _("Draw lots, or pick who leads.")
+        return _("Pick who leads, or let the phone pick at random.")
 
     # -- corrections --------------------------------------------------------------------------
 
