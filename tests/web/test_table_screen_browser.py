@@ -175,3 +175,14 @@ def test_one_word_per_action_choosing_the_leader_is_not_drawing(page: Page, serv
     draw = page.locator(".actions button").first  # Draw (not yet, before the lead)
     word = draw.inner_text().strip().lower()
     assert word not in said.split(), (word, said)
+
+
+def test_the_pips_field_says_its_range_in_words(page: Page, server):
+    rules = {"preset": "all-fives", "hand_size": 3, "boneyard_reserve": 19}
+    table(page, server, record(rules, "Ann Bo Cy", hand("Ann 6-6", "Bo pass", "Cy pass",
+                                                         "Ann pass")))  # fmt: skip
+    field = page.get_by_label("Pips left by Bo")
+    expect(field).to_have_value("")
+    assert field.get_attribute("placeholder") is None  # nothing that looks like a value
+    expect(field).to_have_accessible_description("3 to 31 pips")
+    expect(page.locator(".left-hand", has_text="Bo holds")).to_contain_text("3 to 31 pips")
