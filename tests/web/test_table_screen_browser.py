@@ -186,3 +186,16 @@ def test_the_pips_field_says_its_range_in_words(page: Page, server):
     assert field.get_attribute("placeholder") is None  # nothing that looks like a value
     expect(field).to_have_accessible_description("3 to 31 pips")
     expect(page.locator(".left-hand", has_text="Bo holds")).to_contain_text("3 to 31 pips")
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv", "fr"])
+def test_home_is_one_small_tap_away_from_the_table(page: Page, server, language):
+    table(page, server, THREE)
+    page.locator(f".languages [data-lang={language}]").click()
+    home = page.locator(".home-link")
+    in_reach(page, home)
+    # in the header's one line, beside the name: the table below keeps its room
+    assert box(page, home)[1] < box(page, page.locator(".brand"))[1] + 20
+    assert box(page, home)[2] >= 44 and box(page, home)[3] >= 44
+    home.click()
+    expect(page).to_have_url(server.url + "/")
