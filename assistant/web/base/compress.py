@@ -28,6 +28,9 @@ PAGE_LEVEL = 6  # a whole page, loaded once: a sixth smaller again for a tenth o
 MINIMUM = 512  # smaller answers gain nothing worth a header (the 778-byte favicon: 400 gzipped)
 LEVEL = 9  # compressed once per file: the smallest is worth the time
 CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+# A line that is only a comment, in the app's own scripts (not in vendor/ or other folders: they
+# are sent as written).
+JS_COMMENT_LINE = re.compile(rb"^[ \t]*//[^\n]*\n", re.M)
 
 _cache: dict[tuple, bytes] = {}
 _lock = threading.Lock()
@@ -43,8 +46,11 @@ def _gzipped(path: str) -> bytes | None:
     if body is None:
         with open(path, "rb") as f:
             text = f.read()
+        # Notes for whoever edits the file, not for phones.
         if path.endswith(".css"):
-            text = CSS_COMMENT.sub(b"", text)  # notes for whoever edits the file, not for phones
+            text = CSS_COMMENT.sub(b"", text)
+        elif path.endswith(".js") and os.path.dirname(path) == current_app.static_folder:
+            text = JS_COMMENT_LINE.sub(b"", text)
         body = gzip.compress(text, LEVEL, mtime=0)
         with _lock:
             _cache[key] = body
