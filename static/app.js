@@ -63,6 +63,10 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
 // a tap it already has as done). The server judges: a refused tap is named in the table it
 // sends, and the taps made after it are dropped and named too. Meanwhile the table follows the
 // other phones by a poll (304 while nothing changed), never while a tap or typing is under way.
+// The phone does not know the game: where a tile goes is asked of the server. Asked with nothing
+// waiting, the question waits like a tap when the network is away; asked behind waiting taps it
+// is refused, said on screen, since their answers decide it; and no tap is taken behind a question
+// still waiting, as the phone cannot know whose it would be.
 (() => {
   const WRITES = /\/(play|draw|pass|undo|correct|insert|remove|turn|leader|left)$/;
   const TIMEOUT = 8000;
@@ -74,6 +78,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   let failures = 0;
   let why = "";
   let note = "";
+  let held = ""; // a tile whose end could not be asked: no tap is taken until the waiting are sent
   let typing = false;
   let last = { at: 0 };
   let updated = new Date();
@@ -88,7 +93,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const save = () => localStorage.setItem(key, JSON.stringify(queue));
   const words = (name, value) => {
     const said = document.getElementById("taps").dataset[name] || "";
-    return value ? said.replace(/\{\w+\}/, value) : said;
+    return value ? said.replace(/\{(\w+)\}/g, (_, k) => value[k] || value) : said;
   };
   const newId = () =>
     Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -99,7 +104,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     banner.querySelector(".taps-count").textContent = count
       ? `${words(count === 1 ? "one" : "many", String(count))}: ${queue.map((t) => t.label).join(", ")}`
       : note;
-    banner.querySelector(".taps-why").textContent = why;
+    banner.querySelector(".taps-why").textContent = count && note ? `${note} ${why}` : why;
     banner.hidden = !(count || note || why);
     for (const element of table().querySelectorAll("button, [hx-get]")) {
       const asks = element.getAttribute("hx-get");
@@ -136,10 +141,18 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
       const now = Date.now();
       const double = last.same === same && now - last.at < 400;
       last = { same, at: now };
-      if (double || (name === "tile" && queue.some((t) => t.url === url && t.value === value))) return;
+      // The same tile twice in a row is one tap; after another tap (an Undo) it is a tap again.
+      const writes = queue.filter((t) => !t.get);
+      const again = writes.length && writes[writes.length - 1];
+      if (double || (name === "tile" && again && again.url === url && again.value === value)) return;
+      const label = (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "";
+      const question = held || (queue.find((t) => t.tile) || {}).label;
+      if (question) {
+        note = words("after", { tap: label, tile: question });
+        return show();
+      }
       const fields = [...new FormData(form)].filter(([field]) => field !== "version");
       if (name) fields.push([name, value]);
-      const label = (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "";
       // Made on the table as it will be once the taps before it are recorded: that version, and
       // none other, takes it (a tap left waiting while others played is refused, not misplaced).
       const version = known + queue.filter((t) => !t.get).length;
@@ -152,16 +165,26 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     true,
   );
 
-  // A question asked of the table (where a tile goes, Fix) while taps wait is asked after them.
-  document.addEventListener("htmx:beforeRequest", (event) => {
+  // A question asked of the table (where a tile goes, Fix) while taps wait, or with no network,
+  // is asked after them, once it is back; where a tile goes, asked behind waiting taps, is not.
+  function ask(event, failed) {
     const { elt, requestConfig } = event.detail;
-    if (!(sending || queue.length) || requestConfig.verb !== "get" || !table().contains(elt)) return;
+    if (!requestConfig || requestConfig.verb !== "get" || !table().contains(elt)) return;
+    if (!(failed || sending || queue.length || !navigator.onLine)) return;
     event.preventDefault();
     const label = elt.getAttribute("aria-label") || elt.textContent.trim();
-    queue.push({ id: newId(), url: new URL(requestConfig.path, location).href, get: true, label });
+    const tile = elt.matches(".tile");
+    if (tile && queue.some((t) => !t.get)) {
+      held = label;
+      note = words("later", label);
+      return show();
+    }
+    queue.push({ id: newId(), url: new URL(requestConfig.path, location).href, get: true, tile, label });
     save();
     show();
-  });
+    send();
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => ask(event));
   document.addEventListener("htmx:beforeSwap", (event) => {
     const html = event.detail.xhr.responseText || "";
     if (event.detail.target !== table()) return;
@@ -208,6 +231,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     why = "";
     const moved = answer.headers.get("HX-Redirect");
     queue.shift();
+    if (!queue.length) held = "";
     if (!answer.ok && queue.length) {
       note = words("also", queue.map((t) => t.label).join(", "));
       queue = [];
@@ -255,8 +279,9 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   document.addEventListener("input", (event) => {
     if (table().contains(event.target)) typing = true;
   });
-  document.addEventListener("htmx:sendError", () => {
+  document.addEventListener("htmx:sendError", (event) => {
     why = words("reconnecting", clock(updated));
+    ask(event, true);
     show();
   });
   document.addEventListener("htmx:afterSwap", (event) => {

@@ -1,0 +1,106 @@
+"""What the phone cannot know without the network, and how no tap is lost for it, in Chromium
+with no network (`context.set_offline`): where a tile goes is asked of the server, so a tile that
+needs its end asked waits like a tap when nothing else does, and is refused on screen, not lost,
+behind waiting taps, with every tap after it, so none is credited to the wrong player; the same
+tile tapped again after an Undo is a tap of its own. One server for the module, each test its own
+match, each phone its own browser context (no service worker: the pages come from the server)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.live_server import LiveServer, call
+from tests.records import hand, record
+
+pytestmark = pytest.mark.browser
+
+WAITING = "#taps .taps-count"
+# Muggins, Ann to play: left 2, right 1. 2-1 fits both ends (counts 2 or 4): its end is asked;
+# 2-0 fits only the left, 1-0 only the right.
+ENDS_2_1 = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = LiveServer(tmp_path_factory.mktemp("offline-taps") / "live.sqlite")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def phone(browser, browser_context_args, server):
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    yield page
+    context.close()
+
+
+def at_table(phone, server) -> int:
+    match_id = server.post_json("/api/matches", ENDS_2_1)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    return match_id
+
+
+def events(server, match_id) -> list[dict]:
+    _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
+    return body["record"]["hands"][-1]["events"]
+
+
+def button(phone, name: str):
+    return phone.locator("#table").get_by_role("button", name=name, exact=True)
+
+
+def at_version(phone, number: int) -> None:
+    expect(phone.locator("#table input[name=version]").first).to_have_value(
+        str(number), timeout=10000
+    )
+
+
+def test_a_tile_whose_end_is_asked_waits_offline_and_is_asked_once_back(server, phone):
+    match_id = at_table(phone, server)
+    phone.context.set_offline(True)
+    button(phone, "2-1").click()
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 2-1")
+    expect(button(phone, "2-1")).to_have_class("tile fits pending")
+    phone.context.set_offline(False)
+    expect(phone.get_by_text("Where does 2-1 go?")).to_be_visible(timeout=10000)
+    expect(phone.locator("#taps")).to_be_hidden()
+    button(phone, "left").click()
+    at_version(phone, 2)
+    assert events(server, match_id)[-1] == {"player": "Ann", "play": "2-1", "end": "left"}
+
+
+def test_the_same_tile_after_an_undo_offline_is_a_tap_of_its_own(server, phone):
+    match_id = at_table(phone, server)
+    before = events(server, match_id)
+    phone.context.set_offline(True)
+    button(phone, "2-0").click()
+    button(phone, "Undo").click()
+    button(phone, "2-0").click()
+    expect(phone.locator(WAITING)).to_have_text("3 taps waiting: 2-0, Undo, 2-0")
+    phone.context.set_offline(False)
+    at_version(phone, 4)  # 2-0, undone, and 2-0 again
+    expect(phone.locator("#taps")).to_be_hidden()
+    assert events(server, match_id) == [*before, {"player": "Ann", "play": "2-0"}]
+
+
+def test_a_tile_whose_end_is_asked_behind_a_waiting_tap_is_refused_on_screen(server, phone):
+    match_id = at_table(phone, server)
+    before = events(server, match_id)
+    phone.context.set_offline(True)
+    button(phone, "1-0").click()  # Ann's, on the right
+    button(phone, "2-1").click()  # meant for Bo: where it goes depends on Ann's tile
+    expect(phone.locator("#taps")).to_contain_text(
+        "Where 2-1 goes needs the network: tap it again once the waiting taps are sent."
+    )
+    button(phone, "2-0").click()  # and the tap after it: whose it would be is not known
+    expect(phone.locator("#taps")).to_contain_text(
+        "2-0 not taken: where 2-1 goes is asked first, and that needs the network."
+    )
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 1-0")
+    phone.context.set_offline(False)
+    at_version(phone, 2)
+    expect(phone.locator(WAITING)).to_contain_text("2-0 not taken")  # still said, once sent
+    assert events(server, match_id) == [*before, {"player": "Ann", "play": "1-0"}]
+    expect(phone.locator(".whose")).to_have_text("Bo to play")
