@@ -104,7 +104,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     banner.querySelector(".taps-count").textContent = count
       ? `${words(count === 1 ? "one" : "many", String(count))}: ${queue.map((t) => t.label).join(", ")}`
       : note;
-    banner.querySelector(".taps-why").textContent = count && note ? `${note} ${why}` : why;
+    banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);
     for (const element of table().querySelectorAll("button, [hx-get]")) {
       const asks = element.getAttribute("hx-get");
