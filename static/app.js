@@ -84,7 +84,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   let updated = new Date();
   const clock = (date) => date.toLocaleTimeString(document.documentElement.lang);
   if (!table()) return;
-  // The version a table was drawn from (0: it shows none, as the list of entries to fix).
+  // The version a table was drawn from (its hidden input named version; 0 in a piece without one).
   const versionOf = (html) => Number((/name="version" value="(\d+)"/.exec(html) || [0, 0])[1]);
   const older = (html) => versionOf(html) && versionOf(html) < known;
   let known = versionOf(table().outerHTML); // the latest version this phone has seen

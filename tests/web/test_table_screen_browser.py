@@ -199,3 +199,38 @@ def test_home_is_one_small_tap_away_from_the_table(page: Page, server, language)
     assert box(page, home)[2] >= 44 and box(page, home)[3] >= 44
     home.click()
     expect(page).to_have_url(server.url + "/")
+
+
+def shows_version(page: Page, server: LiveServer, match_id: int) -> None:
+    """The table's own hidden input named version holds the version the server has."""
+    version = server.get_json(f"/api/matches/{match_id}")["version"]
+    expect(page.locator("#table > input[type=hidden][name=version]")).to_have_value(str(version))
+
+
+def test_a_hand_by_the_names_people_and_tests_rely_on(page: Page, server):
+    # muggins, Ann to play: left 2, right 1, so 2-1 asks its end
+    played = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))
+    match_id = table(page, server, played)
+    shows_version(page, server, match_id)
+    expect(page.get_by_role("region", name="Ann to play")).to_be_visible()
+    page.get_by_role("button", name="2-1", exact=True).click()
+    expect(page.get_by_role("button", name="right", exact=True)).to_be_visible()
+    shows_version(page, server, match_id)
+    tap(page, "left")
+    expect(page.get_by_role("region", name="Bo to play")).to_be_visible()
+    shows_version(page, server, match_id)
+    tap(page, "Draw")
+    tap(page, "Undo")
+    page.get_by_role("button", name="Fix", exact=True).click()
+    expect(page.get_by_role("heading", name="Fix an entry of hand 1")).to_be_visible()
+    shows_version(page, server, match_id)  # a screen with no form carries it too
+    page.get_by_role("button", name="Back to the table").click()
+    expect(page.get_by_role("region", name="Bo to play")).to_be_visible()
+
+    blocked = table(page, server, record(ALL_DEALT, "Ann Bo", hand("Ann 6-6", "Bo pass",
+                                                                     "Ann pass")))  # fmt: skip
+    shows_version(page, server, blocked)
+    page.get_by_label("Pips left by Ann").fill("70")
+    expect(page.get_by_label("Pips left by Bo")).to_have_value("86")
+    tap(page, "Confirm")
+    shows_version(page, server, blocked)
