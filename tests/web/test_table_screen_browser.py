@@ -56,9 +56,12 @@ THREE = {"format": "allfives-match/1", "rules": "all-fives", "players": ["Ann", 
 
 def test_the_tiles_and_the_bar_stay_put_through_a_run_of_taps(page: Page, server):
     table(page, server, THREE)
+    bar = page.locator(".actions")
+    _x, top, _width, height = box(page, bar)  # who leads: the bar already where it stays
     page.get_by_role("button", name="Ann", exact=True).click()
     picker, draw = page.locator(".picker"), page.get_by_role("button", name="Draw", exact=True)
     expect(picker).to_be_visible()
+    assert box(page, bar)[1::2] == (top, height)
     seen = set()
     # the lines above the tiles grow and shrink: the last tile, its sum, the draws since
     for name in ("6-6", "6-5", "Draw", "Draw", "Draw", "Draw", "5-5", "Draw", "Draw"):
