@@ -3,7 +3,8 @@ with no network (`context.set_offline`): where a tile goes is asked of the serve
 needs its end asked waits like a tap when nothing else does, and is refused on screen, not lost,
 behind waiting taps, with every tap after it, so none is credited to the wrong player; the same
 tile tapped again after an Undo is a tap of its own. One server for the module, each test its own
-match, each phone its own browser context (no service worker: the pages come from the server)."""
+match, each phone its own browser context (no service worker: the pages come from the server).
+A server that does not answer is as no network: the question waits for it too."""
 
 import pytest
 from playwright.sync_api import expect
@@ -104,3 +105,17 @@ def test_a_tile_whose_end_is_asked_behind_a_waiting_tap_is_refused_on_screen(ser
     expect(phone.locator(WAITING)).to_contain_text("2-0 not taken")  # still said, once sent
     assert events(server, match_id) == [*before, {"player": "Ann", "play": "1-0"}]
     expect(phone.locator(".whose")).to_have_text("Bo to play")
+
+
+def test_a_tile_whose_end_is_asked_while_the_server_is_away_waits_for_it(server, phone):
+    match_id = at_table(phone, server)
+    server.stop()  # the phone is on the Wi-Fi; the server does not answer
+    try:
+        button(phone, "2-1").click()
+        expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 2-1")
+    finally:
+        server.start()
+    expect(phone.get_by_text("Where does 2-1 go?")).to_be_visible(timeout=15000)
+    button(phone, "right").click()
+    at_version(phone, 2)
+    assert events(server, match_id)[-1] == {"player": "Ann", "play": "2-1", "end": "right"}
