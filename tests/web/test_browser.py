@@ -161,4 +161,4 @@ def test_new_match_options_follow_names_typed_quickly(page: Page, live_server):
     page.locator("#seat-3").press("Tab")
     expect(page.get_by_text("Partners: Ann + Cy against Bo + Di")).to_be_visible()
     leaders = page.locator("select[name=leader] option")
-    expect(leaders).to_have_text(["Pick at the table", "Draw lots", "Ann", "Bo", "Cy", "Di"])
+    expect(leaders).to_have_text(["Pick at the table", "Pick at random", "Ann", "Bo", "Cy", "Di"])

@@ -1,7 +1,9 @@
 """What the table's routes share: the table as an answer (a page, or its piece for htmx) and
 the match's version a form says it was made from."""
 
-from flask import Response, abort, request
+from urllib.parse import urlsplit
+
+from flask import Response, abort, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import cache, draws
@@ -13,9 +15,16 @@ from assistant.web.table.view import Table
 
 def table_page(table: Table, status: int = 200) -> Response:
     """The table; as a whole page it also names the physical table of a match started from the
-    night's draw and links the watch page, for opponents and spectators (with its QR code)."""
+    night's draw and links the watch page, for opponents and spectators (with its QR code).
+    Swapped into a page at another address (the paper form's, `/scored?paper=1`), it takes the
+    table's own address with it, so a reload shows the table and not that form again."""
     if piece_only():
-        return page("table.html", "table/_table.html", status, table=table)
+        response = page("table.html", "table/_table.html", status, table=table)
+        own = url_for("table.table", match_id=table.id)
+        shown_at = urlsplit(request.headers.get("HX-Current-URL", "")).path
+        if shown_at and shown_at != own and table.scoring is None:
+            response.headers["HX-Replace-Url"] = own
+        return response
     place = draws.place(get_db(), table.id)
     code = cache.watch_code(get_db(), table.id)
     return page(

@@ -116,7 +116,7 @@ def _new(client) -> str:
 SCREENS = {
     "home": (_home, {"da": "I gang", "sv": "Pågår", "fr": "En cours"}),
     "new match": (_new, {"da": "Alle femmere", "sv": "Alla femmor", "fr": "Tous les cinq"}),
-    "lead": (_lead, {"da": "Træk lod", "sv": "Dra lott", "fr": "Tirer au sort"}),
+    "lead": (_lead, {"da": "Vælg tilfældigt", "sv": "Välj slumpvis", "fr": "Choisir au hasard"}),
     "play": (_play, {"da": "Bunken", "sv": "Högen", "fr": "Pioche"}),
     "end choice": (_end_choice, {"da": "venstre", "sv": "vänster", "fr": "gauche"}),
     "settle": (_settle, {"da": "domino!", "sv": "domino!", "fr": "domino\u202f!"}),
