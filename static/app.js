@@ -72,7 +72,11 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
 (() => {
   const WRITES = /\/(play|draw|pass|undo|correct|insert|remove|turn|leader|left)$/;
   const TIMEOUT = 8000;
+  // A phone follows the others every 2 s while the table changes; one left idle (nothing new for
+  // 20 s) asks less and less often, down to twice a minute, and at once again when touched.
   const POLL = 2000;
+  const IDLE_AFTER = 20000;
+  const SLOWEST = 30000;
   const key = `taps:${location.pathname}`;
   const table = () => document.getElementById("table");
   let queue = JSON.parse(localStorage.getItem(key) || "[]");
@@ -140,6 +144,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   function swap(html) {
     if (older(html)) return show(); // an answer overtaken by a newer one
     known = Math.max(known, versionOf(html));
+    changed = Date.now();
     last = { at: 0 }; // a tap on the new table is never the double of one on the old
     table().outerHTML = html;
     htmx.process(table());
@@ -291,6 +296,25 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     send();
   }
 
+  let every = POLL;
+  let changed = Date.now();
+  let polling = null;
+  function poll(delay = every) {
+    clearTimeout(polling);
+    polling = setTimeout(async () => {
+      await follow();
+      every = Date.now() - changed < IDLE_AFTER ? POLL : Math.min(every * 2, SLOWEST);
+      poll();
+    }, delay);
+  }
+  function awake() {
+    changed = Date.now();
+    if (every !== POLL) {
+      every = POLL;
+      poll(0);
+    }
+  }
+
   async function follow() {
     const busy = sending || queue.length || typing || document.hidden;
     const asking = table().matches(".fixing") || table().querySelector(".end-choice");
@@ -308,6 +332,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     }
     updated = new Date();
     if (why && !queue.length) why = "";
+    if (versionOf(html) > known) changed = Date.now();
     if (versionOf(html) > known && !sending && !queue.length && !typing) swap(html);
     else show();
   }
@@ -335,7 +360,9 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     show();
   });
   window.addEventListener("online", send);
-  setInterval(follow, POLL);
+  for (const touched of ["pointerdown", "keydown", "focus", "online"]) window.addEventListener(touched, awake);
+  document.addEventListener("visibilitychange", () => document.hidden || awake());
+  poll();
   show();
   snapshot();
   send();
