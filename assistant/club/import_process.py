@@ -26,7 +26,10 @@ def run(db, import_id: int, path: Path) -> None:
     status, error = "done", None
     try:
         head = imports.header(path)
-        store.prepare_import(db, cache.missing_digests(db), head["players"])
+        writer.places = head["places"]
+        writer.draws = store.prepare_import(
+            db, cache.missing_digests(db), head["players"], head["draws"]
+        )
         items = (
             (n, imports.dated(record, created, head["created"]), created, size)
             for n, record, created, size in imports.records(path, head, positions)

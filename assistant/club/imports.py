@@ -33,7 +33,7 @@ from pathlib import Path
 import ijson
 import orjson
 
-from assistant.club import cache, derive, matchrow, registry
+from assistant.club import cache, derive, draw_files, matchrow, registry
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME
 
@@ -112,7 +112,8 @@ def header(path: Path) -> dict:
         start = _start(file)
         file.seek(start)
         first = file.read(1)
-        found: dict = {"start": start, "format": None, "created": None, "players": []}
+        found: dict = {"start": start, "format": None, "created": None, "players": [],
+                       "draws": [], "places": {}}  # fmt: skip
         if first == b"[":
             return found | {"prefix": "item"}
         if first != b"{":
@@ -136,6 +137,8 @@ def header(path: Path) -> dict:
                         return found | {"prefix": ""}
                 elif prefix == "players" and event == "start_array":
                     found["players"] = _players(events)
+                elif prefix == "draws" and event == "start_array":
+                    found["draws"] = _players(events, draw_files.DRAWS_KEPT)
             else:
                 raise BrokenFile(N_("this file holds no list of match records"))
         except ijson.JSONError:
@@ -183,8 +186,9 @@ def _check(record) -> dict:
     return derive.check(record)
 
 
-def _players(events) -> list:
-    """The export's registry, built from its events ([{"name", "names"}, ...]), bounded."""
+def _players(events, kept: int = PLAYERS_KEPT) -> list:
+    """The export's registry, built from its events ([{"name", "names"}, ...]), bounded (its
+    draws too, `kept` at most)."""
     players, builder, depth = [], ijson.ObjectBuilder(), 0
     for _prefix, event, value in events:
         if event in ("end_map", "end_array"):
@@ -195,7 +199,7 @@ def _players(events) -> list:
         if event in ("start_map", "start_array"):
             depth += 1
         elif depth == 0:
-            if len(players) < PLAYERS_KEPT:
+            if len(players) < kept:
                 players.append(builder.value)
             builder = ijson.ObjectBuilder()
     return players
@@ -220,7 +224,7 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
     with open(path, "rb") as file:
         file.seek(header["start"])
         if header.get("lines"):
-            yield from _lines(file, positions)
+            yield from _lines(file, positions, header)
             return
         reader = _Reader(file, too_large)
         try:
@@ -230,6 +234,7 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
                 number += 1
                 positions[0] = reader.position
                 if isinstance(item, dict) and "record" in item and "format" not in item:
+                    _keep_place(header, number, item)
                     yield number, item["record"], item.get("created"), size
                 else:
                     yield number, item, None, size
@@ -265,7 +270,7 @@ def _where_broken(message: str) -> str | None:
     return _shown(lines[caret - 1][max(0, at - 8) :].encode()) or None
 
 
-def _lines(file, positions: list) -> Iterator[tuple]:
+def _lines(file, positions: list, header: dict) -> Iterator[tuple]:
     """The records of a JSON Lines file, as `records` gives them; blank lines are skipped, a
     line that is not JSON is an Unreadable record, a line longer than RECORD_LIMIT stops the
     import."""
@@ -287,9 +292,17 @@ def _lines(file, positions: list) -> Iterator[tuple]:
         except orjson.JSONDecodeError as error:
             item = Unreadable(line_number, line, error)
         if isinstance(item, dict) and "record" in item and "format" not in item:
+            _keep_place(header, number, item)
             yield number, item["record"], item.get("created"), len(line)
         else:
             yield number, item, None, len(line)
+
+
+def _keep_place(header: dict, number: int, item: dict) -> None:
+    """An export's item placed on a draw (`draw_files.py`): its place, kept for the writer until
+    the record is written (records are read a window ahead of it, so few wait here)."""
+    if isinstance(item.get("place"), dict) and "places" in header:
+        header["places"][number] = item["place"]
 
 
 def _is_time(value) -> bool:
@@ -431,6 +444,8 @@ class Writer:
 
     def __init__(self, db, import_id: int | None, positions: list):
         self.db, self.import_id, self.positions = db, import_id, positions
+        self.places: dict = {}  # record number → its place in a draw (`header`'s)
+        self.draws: dict = {}  # the file's draw id → the club's (`draw_files.add`)
         self.counts = {"imported": 0, "duplicates": 0, "broken": 0}
         self.done = 0
         self.pending: list = []
@@ -469,6 +484,7 @@ class Writer:
         for (n, record, created, _size), result in batch:
             self.done += 1
             key = result["summary"]["digest"]
+            place = self.places.pop(n, None)
             if key in known:
                 self.counts["duplicates"] += 1
                 self._line(n, "duplicate", match=known[key])
@@ -487,6 +503,7 @@ class Writer:
             db.execute(cache.INSERT_SUMMARY, summary)
             db.conn.executemany(cache.INSERT_PLAYER, seats)
             cache.add_watch_codes(db, [match_id])
+            draw_files.seat(db, self.draws, place, match_id)
             self.counts["imported"] += 1
             self._line(n, "imported", match=match_id)
         if self.problems:

@@ -8,7 +8,7 @@ from werkzeug.exceptions import BadRequest, HTTPException
 
 from assistant.club import store
 from assistant.engine import RecordError, read_entry, replay
-from assistant.web.base.auth import is_admin, refuse
+from assistant.web.base.auth import is_admin, refuse, remember_sent
 from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, TAP_ID, json_number, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.errors import message
@@ -63,6 +63,8 @@ def create_match():
     record = _json_object()
     replay(record)
     stored = store.create(get_db(), record, origin="api")
+    if stored.imported:
+        remember_sent(stored.id)  # the phone that sent it may put it on the night's draw
     return state(stored, with_record=False), 201
 
 

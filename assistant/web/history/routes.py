@@ -101,6 +101,7 @@ def match(match_id: int):
         preset=derive.preset_of(stored.record),
         code=watch_code(match_id),
         steps=len(steps.entries(stored.record)),
+        archived=played.winner is None and queries.is_archived(get_db(), match_id),
     )
 
 
