@@ -73,6 +73,11 @@ document.addEventListener("change", remember);
 // again, so the next keys go on into it; untouched, it takes the new default, selected to be
 // typed over.
 let inUse = null;
+// A check of the pips answers in the settlement's preview: the sentence a refused Confirm left
+// above the scores ("Still needed: the pips of Bo") no longer holds once the preview speaks.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id === "preview") document.getElementById("table-message")?.remove();
+});
 document.addEventListener("htmx:beforeSwap", () => {
   const active = document.activeElement;
   const number = active && active.id && active.type === "number";

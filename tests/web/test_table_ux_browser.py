@@ -201,6 +201,10 @@ def test_confirm_with_pips_missing_keeps_what_was_typed_and_names_them(page: Pag
     expect(page.locator(".message")).to_have_text("Still needed: the pips of Bo.")
     expect(page.get_by_label("Pips left by Ann")).to_have_value("5")
     expect(page.get_by_label("Pips left by Cy")).to_have_value("9")
+    page.get_by_label("Pips left by Bo").fill("4")
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#preview .outcome")).to_be_visible()
+    expect(page.locator(".message")).to_have_count(0)  # the preview says what holds now
     assert "left" not in server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]
 
 

@@ -286,6 +286,12 @@ class Table:
                 points=signed(play["points"]),
             )
         change = last.settlement.changes[match.winner] if last.settlement else 0
+        if last.scored:  # no settlement was counted at the table: the paper's points took it
+            return _(
+                "Won on hand %(n)s, scored on paper: %(points)s.",
+                n=last.number,
+                points=signed(change),
+            )
         return _(
             "Won on the settlement of hand %(n)s: %(points)s.",
             n=last.number,
