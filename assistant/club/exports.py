@@ -215,22 +215,29 @@ HAND_HEADER = ["match", "hand", "plays", "ended", "went out", "side", "by plays"
 
 
 def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
+    """From the scorepads the cache keeps (`derive.scorepad`), as the other exports read it; a
+    summary from before they were kept is replayed from its record."""
+
     def rows(conn, names):
-        ids = [i for (i,) in selection.rows(conn, "s.match_id")]
-        for match_id in ids:
-            (text,) = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id]).fetchone()
-            try:
-                match = replay(_record(text, match_id))
-            except RecordError:
-                continue
-            for hand in derive.hand_rows(match):
-                went_out = _now_name(names, hand["went_out"]) if hand["went_out"] else None
-                for side, players in enumerate(match.sides):
-                    settled = hand["settlement"][side] if hand["settlement"] else None
-                    side_names = " + ".join(_now_name(names, p) for p in players)
-                    yield [match_id, hand["number"], hand["plays"], hand["ended"], went_out,
-                           side_names, hand["by_plays"][side], settled,
-                           hand["scores"][side]]  # fmt: skip
+        for match_id, kept, sides_text in selection.rows(conn, "s.match_id, s.hand_rows, s.sides"):
+            if kept is None:
+                text = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id])
+                text = text.fetchone()[0]
+                try:
+                    kept = derive.scorepad(replay(_record(text, match_id)))
+                except RecordError:
+                    continue
+            else:
+                kept = orjson.loads(kept)
+            sides = [
+                " + ".join(_now_name(names, p) for p in side) for side in orjson.loads(sides_text)
+            ]
+            for number, plays, ended, went_out, by_plays, settlement, scores in kept:
+                went_out = _now_name(names, went_out) if went_out else None
+                for side, side_names in enumerate(sides):
+                    settled = settlement[side] if settlement else None
+                    yield [match_id, number, plays, ended, went_out, side_names, by_plays[side],
+                           settled, scores[side]]  # fmt: skip
 
     return csv_lines(HAND_HEADER, _streamed(selection, rows), sheet)
 

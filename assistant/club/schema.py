@@ -481,3 +481,12 @@ def tap_ids(db: Database) -> None:
         "CREATE TRIGGER matches_deleted_taps AFTER DELETE ON matches BEGIN "
         "DELETE FROM taps WHERE match_id = OLD.id; END"
     )
+
+
+@migrations()
+def scorepads_in_cache(db: Database) -> None:
+    """Each match's scorepad (a row a hand: plays, how it ended, each side's points by plays, at
+    the settlement and in all) kept in its summary: `hands.csv` reads it, as the other exports
+    read the cache, rather than replaying every match."""
+    db["match_summary"].add_column("hand_rows", str)
+    rebuild_cache_later(db)
