@@ -234,7 +234,7 @@ def _draw_page(made: draws.Draw, status: int = 200, error: str | None = None):
         results=results(made),
         kinds=kind_names(),
         error=error,
-        known=registry.all_players(get_db()) if is_admin() else [],
+        known=registry.all_players(get_db(), language()) if is_admin() else [],
     )
 
 
