@@ -72,8 +72,14 @@ def test_the_phone_that_sent_a_match_whole_may_put_it_on_the_draw(tmp_path):
     assert sent.status_code == 201
     match_id = sent.get_json()["id"]
     assert "Put it on the draw" in phone.get(f"/nights/{made.night}").get_data(as_text=True)
+    table = phone.get(f"/matches/{match_id}").get_data(as_text=True)  # its own table page too
+    assert "Put it on the draw" in table and 'value="3-3"' in table
+    other = admin.application.test_client()
+    assert "Put it on the draw" not in other.get(f"/matches/{match_id}").get_data(as_text=True)
     assert put(phone, made, match_id, "3-3").status_code == 303
     assert "Table 3 · Round 3" in shown(phone.get(f"/nights/{made.night}").get_data(as_text=True))
+    table = shown(phone.get(f"/matches/{match_id}").get_data(as_text=True))
+    assert "Table 3 · Round 3" in table and "Put it on the draw" not in table
 
 
 def test_the_night_page_accepts_this_nights_matches_alone(tmp_path):
