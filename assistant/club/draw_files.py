@@ -202,8 +202,8 @@ def add(db, items: list, new_id) -> dict:
             "SELECT id, created, seed FROM draws WHERE night = ? ORDER BY id DESC",
             [found["night"]],
         ).fetchall()
-        same = [i for i, created, seed in here if (created, seed) == (found["created"],
-                                                                      found["seed"])]  # fmt: skip
+        made = (found["created"], found["seed"])
+        same = [draw_id for draw_id, *when_and_seed in here if tuple(when_and_seed) == made]
         if same:
             kept[item["id"]] = same[0]
         elif not here:
