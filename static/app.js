@@ -57,6 +57,38 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   }
 });
 
+// A number out of its field's bounds: the page's own sentence, in its language (the browser's
+// would be in the browser's language, English on a Danish page).
+const numberSaid = (field) => {
+  const says = document.body.dataset;
+  const v = field.validity;
+  const bounds = (text) => text.replace("{low}", field.min).replace("{high}", field.max);
+  if (v.badInput) return says.numberBad;
+  if (v.rangeUnderflow || v.rangeOverflow) {
+    if (field.min !== "" && field.max !== "") return bounds(says.numberRange);
+    return bounds(v.rangeUnderflow ? says.numberLow : says.numberHigh);
+  }
+  if (v.stepMismatch) return field.step === "0.5" ? says.numberHalf : says.numberStep;
+  return "";
+};
+document.addEventListener(
+  "invalid",
+  (event) => {
+    const field = event.target;
+    if (field.type !== "number") return;
+    field.setCustomValidity("");
+    if (!field.validity.valid) field.setCustomValidity(numberSaid(field) || "");
+  },
+  true,
+);
+document.addEventListener("input", (event) => {
+  if (event.target.type === "number") event.target.setCustomValidity("");
+});
+// A check of the pips answers in the settlement's preview: the sentence a refused Confirm left
+// above the scores ("Still needed: the pips of Bo") no longer holds once the preview speaks.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id === "preview") document.getElementById("table-message")?.remove();
+});
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
 // kept in localStorage: sent one at a time, each with the version the table will have once the
 // taps before it are recorded, sent again with the same id when no answer came (the server answers

@@ -540,3 +540,12 @@ def match_identity(db: Database) -> None:
 def new_uid() -> str:
     """A match's opaque identity: 96 random bits, as letters and digits a form carries as is."""
     return secrets.token_urlsafe(12)
+
+
+@migrations()
+def scorepads_in_cache(db: Database) -> None:
+    """Each match's scorepad (a row a hand: plays, how it ended, each side's points by plays, at
+    the settlement and in all) kept in its summary: `hands.csv` reads it, as the other exports
+    read the cache, rather than replaying every match."""
+    db["match_summary"].add_column("hand_rows", str)
+    rebuild_cache_later(db)

@@ -218,7 +218,7 @@ def assert_board(page: Page, url: str) -> None:
         ["Table 1", "Table 2", "Table 3"]
     )
     expected = [
-        [str(place), name, str(won), str(played), f"{points - against:+d}"]
+        [str(place), name, str(won), str(played), f"{points - against:+d}".replace("-", "\u2212")]
         for place, name, played, won, _lost, points, against in NIGHT
     ]
     shown = rows_of(page.locator(".board-standings"))

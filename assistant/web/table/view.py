@@ -204,9 +204,13 @@ class Table:
     @property
     def can_turn_lead(self) -> bool:
         """The lead alone on the table, not a double: it may still be turned round, so the
-        screen's left and right match the table's."""
+        screen's left and right match the table's; a lead that won at once too, on the
+        winner's screen, while the table may still change the match."""
         hand = self.hand
-        if self.phase != "play" or len(hand.plays) != 1:
+        if len(hand.plays) != 1:
+            return False
+        won_at_once = self.phase == "over" and hand.ended == "win" and not self.closed
+        if self.phase != "play" and not won_at_once:
             return False
         a, b = halves(hand.plays[0]["tile"])
         return a != b
@@ -294,6 +298,12 @@ class Table:
                 points=signed(play["points"]),
             )
         change = last.settlement.changes[match.winner] if last.settlement else 0
+        if last.scored:  # no settlement was counted at the table: the paper's points took it
+            return _(
+                "Won on hand %(n)s, scored on paper: %(points)s.",
+                n=last.number,
+                points=signed(change),
+            )
         return _(
             "Won on the settlement of hand %(n)s: %(points)s.",
             n=last.number,
