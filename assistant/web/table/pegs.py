@@ -11,15 +11,16 @@ from markupsafe import Markup, escape
 from assistant.web.base.i18n import number
 from assistant.web.base.pages import side_name
 
-# The board's geometry, in the SVG's units: a row of 60 holes in groups of five, as a cribbage
-# board has them, then the game hole; a side's name on the left of its lane.
-LABEL = 34  # room for a side's name
+# The board's geometry, in the SVG's units. As on a cribbage board, a side's track runs up a row
+# of 30 holes in groups of five and back down the next (61: once round the board, 121: twice),
+# then into the game hole; the side's name on the left of its lane, in its peg's colour.
+LABEL = 40  # room for a side's name
 STEP = 5  # from one hole to the next
 GROUP_GAP = 3  # between two groups of five
-ROW = 60  # holes in a row: 61 is once round, 121 twice
-ROW_HEIGHT = 8
-LANE_GAP = 4
-PEG_COLOURS = ("#c0392b", "#1f6fb2", "#2e8b57")
+ROW = 30
+ROW_HEIGHT = 7
+LANE_GAP = 5
+PEG_COLOURS = ("#c0392b", "#1f6fb2", "#23744a")
 NEAR = 20  # within this of an exact target a side is told what it needs
 
 
@@ -123,63 +124,77 @@ def needs(match, side: int) -> int | None:
 
 
 def _hole_x(index: int) -> float:
-    """The x of hole `index` (0 to 59) of a row."""
-    return LABEL + 3 + index * STEP + (index // 5) * GROUP_GAP
+    """The x of hole `index` (0 to 29) of a row running left to right."""
+    return LABEL + 6 + index * STEP + (index // 5) * GROUP_GAP
 
 
-def _peg_at(score: int, target: int, rows: int) -> tuple[float, int]:
-    """Where a side's peg stands: (x, row). 0 is off the board, at the start."""
-    if score <= 0:
-        return LABEL, 0
-    if score >= target:
-        return _hole_x(ROW - 1) + STEP + GROUP_GAP, rows - 1
-    hole = int(score) - 1
-    return _hole_x(hole % ROW), hole // ROW
+def _hole(score: int) -> tuple[float, int]:
+    """Where hole `score` (1 to the target − 1) is: (x, row); odd rows run back."""
+    row, index = divmod(score - 1, ROW)
+    return _hole_x(ROW - 1 - index if row % 2 else index), row
+
+
+def _game_hole(rows: int) -> float:
+    """The game hole's x, past the end of the last row (on the left after an even row)."""
+    return LABEL + 1.5 if rows % 2 == 0 else _hole_x(ROW - 1) + STEP + 1
+
+
+def _row_path(row: int, holes: int, y: float) -> str:
+    """A row's holes, a short dotted line per group of five (each restarts the dashes)."""
+    xs = sorted(_hole(row * ROW + n + 1)[0] for n in range(holes))
+    groups = [xs[i : i + 5] for i in range(0, len(xs), 5)] if row % 2 == 0 else None
+    if groups is None:  # a row running back keeps its groups where the row above has them
+        groups = [[x for x in xs if (x - LABEL - 6) // (5 * STEP + GROUP_GAP) == g]
+                  for g in range(ROW // 5)]  # fmt: skip
+    # A dash of length 0 exactly at a line's end is not drawn: each line runs a little past.
+    return "".join(f"M{g[0]:g} {y:g}H{g[-1] + 0.1:g}" for g in groups if g)
 
 
 def board(match) -> Markup:
-    """The cribbage board: per side a lane of the target's holes (61: one row of 60 and the
-    game hole; 121: twice round), the side's peg in the hole of its score."""
+    """The cribbage board: per side a lane of the target's holes, the side's peg in the hole of
+    its score (before the first hole at 0, in the game hole once it has won)."""
     target = match.rules.target
     rows = max(1, -(-(target - 1) // ROW))
     sides = len(match.sides)
     lane = rows * ROW_HEIGHT + LANE_GAP
-    width = _hole_x(ROW - 1) + STEP + GROUP_GAP + 4
-    height = sides * lane + 2
+    width = _hole_x(ROW - 1) + STEP + 4
+    height = sides * lane - LANE_GAP + 2
     names = [side_name(match, i) for i in range(sides)]
     said = ", ".join(f"{name} {number(match.scores[i])}" for i, name in enumerate(names))
     label = _("The board: %(scores)s; %(target)s wins.", scores=said, target=number(target))
     parts = [
-        f'<svg class="board" viewBox="0 0 {width:g} {height}" role="img" '
+        f'<svg class="board" viewBox="0 0 {width:g} {height:g}" role="img" '
         f'aria-label="{escape(label)}">'
     ]
-    # Five dots, then a wider gap: one dashed line draws a group of holes.
-    dashes = " ".join([f"0 {STEP}"] * 4 + [f"0 {STEP + GROUP_GAP}"])
     for side in range(sides):
-        top = side * lane + 2
-        short = names[side] if len(names[side]) <= 8 else names[side][:7] + "…"
+        top = side * lane + 1 + ROW_HEIGHT / 2
+        colour = PEG_COLOURS[side % len(PEG_COLOURS)]
+        short = names[side] if len(names[side]) <= 9 else names[side][:8] + "…"
         parts.append(
-            f'<text x="0" y="{top + 4.5:g}" font-size="6" fill="currentColor">'
+            f'<text x="0" y="{top + 2.3:g}" font-size="7" font-weight="bold" fill="{colour}">'
             f"{escape(short)}</text>"
         )
-        for row in range(rows):
-            y = top + row * ROW_HEIGHT + 3
-            holes = min(ROW, target - 1 - row * ROW)
-            end = _hole_x(holes - 1)
-            parts.append(
-                f'<path d="M{_hole_x(0):g} {y}H{end:g}" stroke="currentColor" opacity=".45" '
-                f'stroke-width="1.8" stroke-linecap="round" stroke-dasharray="{dashes}"/>'
-            )
-        game_x = _hole_x(ROW - 1) + STEP + GROUP_GAP
-        game_y = top + (rows - 1) * ROW_HEIGHT + 3
-        parts.append(
-            f'<circle cx="{game_x:g}" cy="{game_y}" r="1.6" fill="none" stroke="currentColor"/>'
+        track = "".join(
+            _row_path(row, min(ROW, target - 1 - row * ROW), top + row * ROW_HEIGHT)
+            for row in range(rows)
         )
-        x, row = _peg_at(match.scores[side], target, rows)
-        colour = PEG_COLOURS[side % len(PEG_COLOURS)]
         parts.append(
-            f'<circle class="peg" cx="{x:g}" cy="{top + row * ROW_HEIGHT + 3}" r="2.6" '
-            f'fill="{colour}"/>'
+            f'<path d="{track}" stroke="currentColor" opacity=".5" stroke-width="2" '
+            f'stroke-linecap="round" stroke-dasharray="0 {STEP}"/>'
         )
+        game_y = top + (rows - 1) * ROW_HEIGHT
+        parts.append(
+            f'<circle cx="{_game_hole(rows):g}" cy="{game_y:g}" r="1.8" fill="none" '
+            f'stroke="currentColor"/>'
+        )
+        score = match.scores[side]
+        if score >= target:
+            x, y = _game_hole(rows), game_y
+        elif score <= 0:
+            x, y = LABEL + 1.5, top
+        else:
+            x, row = _hole(int(score))
+            y = top + row * ROW_HEIGHT
+        parts.append(f'<circle class="peg" cx="{x:g}" cy="{y:g}" r="2.7" fill="{colour}"/>')
     parts.append("</svg>")
     return Markup("".join(parts))
