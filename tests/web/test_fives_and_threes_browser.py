@@ -107,9 +107,9 @@ def test_a_whole_match_to_61_then_a_partner_passed_over(page: Page, server):
         "63 would pass 61: nothing scored, Bo stays on 59."
     )
     scores_shown_are_the_engines(page, server, match_id)
-    expect(page.locator(".board")).to_have_attribute(
-        "aria-label", "The board: Ann 55, Bo 59; 61 wins."
-    )
+    # The pegs: Ann's in hole 55, Bo's in 59, on the board's way back (holes 31 to 60).
+    expect(page.locator(".board circle[fill='#c0392b']")).to_have_attribute("cx", "74")
+    expect(page.locator(".board circle[fill='#1f6fb2']")).to_have_attribute("cx", "51")
     play_hand(page, server, match_id, [event(e) for e in HAND_3[9:]])
     expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible()
     scores_shown_are_the_engines(page, server, match_id)

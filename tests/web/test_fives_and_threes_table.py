@@ -134,12 +134,14 @@ def test_the_board_draws_each_sides_peg(client):
     played = example("fives-and-threes-bust-going-out")
     page = client.get(f"/matches/{create(client, played)}").text
     board = re.search(r'<svg class="board".*?</svg>', page).group(0)
-    assert 'aria-label="The board: Ann 61, Bo 40; 61 wins."' in board
-    assert board.count('class="peg"') == 2
+    # Ann's peg in the game hole; Bo's in hole 40, on the way back (row 2, 10th from the end).
+    assert board.count('r="2.7"') == 2  # a peg each
+    assert '<circle cx="41.5" cy="10.5" r="2.7" fill="#c0392b"/>' in board
+    assert '<circle cx="158" cy="29.5" r="2.7" fill="#1f6fb2"/>' in board
     pairs = record({"preset": FT, "target": 121}, "Ann Bo Cy Di", partnership=True)
     page = client.get(f"/matches/{create(client, pairs)}").text
     board = re.search(r'<svg class="board".*?</svg>', page).group(0)
-    assert board.count("<path") == 4  # two sides, twice round the board
+    assert board.count("M1 ") == 4  # twice round the board: 4 rows to a lane
     # All Fives has no board.
     assert (
         'class="board"'

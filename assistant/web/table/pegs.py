@@ -20,7 +20,7 @@ GROUP_GAP = 3  # between two groups of five
 ROW = 30
 ROW_HEIGHT = 7
 LANE_GAP = 5
-PEG_COLOURS = ("#c0392b", "#1f6fb2", "#23744a")
+PEG_COLOURS = ("#c0392b", "#1f6fb2", "#23744a", "#8e44ad")
 NEAR = 20  # within this of an exact target a side is told what it needs
 
 
@@ -139,62 +139,81 @@ def _game_hole(rows: int) -> float:
     return LABEL + 1.5 if rows % 2 == 0 else _hole_x(ROW - 1) + STEP + 1
 
 
-def _row_path(row: int, holes: int, y: float) -> str:
-    """A row's holes, a short dotted line per group of five (each restarts the dashes)."""
-    xs = sorted(_hole(row * ROW + n + 1)[0] for n in range(holes))
-    groups = [xs[i : i + 5] for i in range(0, len(xs), 5)] if row % 2 == 0 else None
-    if groups is None:  # a row running back keeps its groups where the row above has them
-        groups = [[x for x in xs if (x - LABEL - 6) // (5 * STEP + GROUP_GAP) == g]
-                  for g in range(ROW // 5)]  # fmt: skip
-    # A dash of length 0 exactly at a line's end is not drawn: each line runs a little past.
-    return "".join(f"M{g[0]:g} {y:g}H{g[-1] + 0.1:g}" for g in groups if g)
+def _rects(rows: int, holes: int, top: float) -> str:
+    """A lane's holes, for a target other than 61 or 121 (its last row cut short): rects filled
+    with the pattern of one row's group of five."""
+    full, left = divmod(holes, ROW)
+    rects = []
+    if full:
+        rects.append((_hole_x(0) - 1, 0, _hole_x(ROW - 1) + 1, full))
+    if left:
+        xs = [_hole(full * ROW + n + 1)[0] for n in range(left)]
+        rects.append((min(xs) - 1, full, max(xs) + 1, 1))
+    return "".join(
+        f'<rect x="{x0:g}" y="{top + row * ROW_HEIGHT:g}" width="{x1 - x0:g}" '
+        f'height="{n * ROW_HEIGHT}" fill="url(#holes)"/>'
+        for x0, row, x1, n in rects
+    )
 
 
 def board(match) -> Markup:
     """The cribbage board: per side a lane of the target's holes, the side's peg in the hole of
-    its score (before the first hole at 0, in the game hole once it has won)."""
+    its score (before the first hole at 0, in the game hole once it has won). A picture of the
+    scores the scoreboard above says in words, so screen readers skip it. The holes are a
+    pattern, a group of five in each row of a lane, filling one rect for all the lanes: the
+    table screen's download stays small."""
     target = match.rules.target
     rows = max(1, -(-(target - 1) // ROW))
+    whole = (target - 1) % ROW == 0  # 61, 121: every row full
     sides = len(match.sides)
     lane = rows * ROW_HEIGHT + LANE_GAP
     width = _hole_x(ROW - 1) + STEP + 4
-    height = sides * lane - LANE_GAP + 2
+    height = sides * lane - LANE_GAP + 1
     names = [side_name(match, i) for i in range(sides)]
-    said = ", ".join(f"{name} {number(match.scores[i])}" for i, name in enumerate(names))
-    label = _("The board: %(scores)s; %(target)s wins.", scores=said, target=number(target))
+    # Five holes: a line of zero-length dashes with round ends (a little past the fifth, which a
+    # dash exactly at the line's end would not draw); each row's line starts the dashes anew.
+    pattern_rows = rows if whole else 1
+    holes = "".join(
+        f"M1 {row * ROW_HEIGHT + ROW_HEIGHT / 2:g}h{4 * STEP + 0.1:g}"
+        for row in range(pattern_rows)
+    )
+    first = _hole_x(0) - 1
     parts = [
-        f'<svg class="board" viewBox="0 0 {width:g} {height:g}" role="img" '
-        f'aria-label="{escape(label)}">'
+        f'<svg class="board" viewBox="0 0 {width:g} {height:g}" font-size="7" font-weight="bold" '
+        f'aria-hidden="true"><defs><pattern id="holes" '
+        f'width="{5 * STEP + GROUP_GAP}" height="{lane if whole else ROW_HEIGHT}" x="{first:g}" '
+        f'patternUnits="userSpaceOnUse"><path d="{holes}" stroke="#8a8a8a" stroke-width="2" '
+        f'stroke-linecap="round" stroke-dasharray="0 {STEP}"/></pattern></defs>'
     ]
+    if whole:
+        parts.append(
+            f'<rect x="{first:g}" width="{_hole_x(ROW - 1) + 1 - first:g}" '
+            f'height="{sides * lane}" fill="url(#holes)"/>'
+        )
+    game = _game_hole(rows)
+    last_row = (rows - 1) * ROW_HEIGHT + ROW_HEIGHT / 2
     for side in range(sides):
-        top = side * lane + 1 + ROW_HEIGHT / 2
+        top = side * lane
         colour = PEG_COLOURS[side % len(PEG_COLOURS)]
         short = names[side] if len(names[side]) <= 9 else names[side][:8] + "…"
-        parts.append(
-            f'<text x="0" y="{top + 2.3:g}" font-size="7" font-weight="bold" fill="{colour}">'
-            f"{escape(short)}</text>"
-        )
-        track = "".join(
-            _row_path(row, min(ROW, target - 1 - row * ROW), top + row * ROW_HEIGHT)
-            for row in range(rows)
-        )
-        parts.append(
-            f'<path d="{track}" stroke="currentColor" opacity=".5" stroke-width="2" '
-            f'stroke-linecap="round" stroke-dasharray="0 {STEP}"/>'
-        )
-        game_y = top + (rows - 1) * ROW_HEIGHT
-        parts.append(
-            f'<circle cx="{_game_hole(rows):g}" cy="{game_y:g}" r="1.8" fill="none" '
-            f'stroke="currentColor"/>'
-        )
         score = match.scores[side]
         if score >= target:
-            x, y = _game_hole(rows), game_y
+            x, y = game, last_row
         elif score <= 0:
-            x, y = LABEL + 1.5, top
+            x, y = LABEL + 1.5, ROW_HEIGHT / 2
         else:
             x, row = _hole(int(score))
-            y = top + row * ROW_HEIGHT
-        parts.append(f'<circle class="peg" cx="{x:g}" cy="{y:g}" r="2.7" fill="{colour}"/>')
+            y = row * ROW_HEIGHT + ROW_HEIGHT / 2
+        parts.append(
+            f'<text y="{top + 5.8:g}" fill="{colour}">{escape(short)}</text>'
+            + ("" if whole else _rects(rows, target - 1, top))
+            + f'<circle cx="{x:g}" cy="{top + y:g}" r="2.7" fill="{colour}"/>'
+        )
+    # The game holes, larger and darker than the others: one dotted line through them all.
+    parts.append(
+        f'<path d="M{game:g} {last_row:g}V{(sides - 1) * lane + last_row + 0.1:g}" '
+        f'stroke="currentColor" stroke-width="3" stroke-linecap="round" '
+        f'stroke-dasharray="0 {lane}"/>'
+    )
     parts.append("</svg>")
     return Markup("".join(parts))
