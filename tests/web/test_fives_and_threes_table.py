@@ -74,6 +74,8 @@ def test_a_knock_and_no_boneyard_and_a_count_in_threes_and_fives(client):
     knocked = client.post(f"/matches/{match_id}/pass", data={"version": version}, headers=HTMX).text
     assert "Ann knocked" in text(knocked)
     assert "knocked" in text(client.get(f"/matches/{match_id}?fix=0").text)
+    undone = client.post(f"/matches/{match_id}/undo", data={"version": version + 1}, headers=HTMX)
+    assert "Undone: Ann&#39;s knock." in text(undone.text)
 
 
 def test_fifteen_scores_eight_and_says_why(client):

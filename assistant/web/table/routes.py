@@ -34,6 +34,7 @@ from assistant.engine import (
     halves,
     last_entry,
     new_record,
+    rules_for,
 )
 from assistant.web.base.auth import is_admin
 from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
@@ -74,7 +75,10 @@ def _refused(fresh: store.StoredMatch) -> str:
     elif endpoint.endswith(".draw") and player:
         tap = _("%(player)s's draw", player=player)
     elif endpoint.endswith(".pass_turn") and player:
-        tap = _("%(player)s's pass", player=player)
+        if rules_for(fresh.record["rules"], len(fresh.record["players"])).boneyard == "sleeping":
+            tap = elided(_("%(player)s's knock", player=player))
+        else:
+            tap = _("%(player)s's pass", player=player)
     elif endpoint.endswith(".undo"):
         tap = _("Undo")
     else:
@@ -193,12 +197,12 @@ def undo(match_id: int):
     return _write(
         match_id,
         lambda db, version, tap: store.undo(db, match_id, version, admin=is_admin(), tap=tap),
-        notice=lambda _saved: _undone(undone),
+        notice=lambda saved: _undone(undone, saved.match.rules.boneyard == "sleeping"),
     )
 
 
-def _undone(entry: Entry | None) -> str | None:
-    """What Undo took away, in words."""
+def _undone(entry: Entry | None, knocks: bool = False) -> str | None:
+    """What Undo took away, in words (a pass is a knock where nothing is ever drawn)."""
     match entry:
         case None:
             return None
@@ -210,6 +214,8 @@ def _undone(entry: Entry | None) -> str | None:
             return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player_name(player))
         case Draw(player=player):
             return elided(_("Undone: %(player)s's draw.", player=player_name(player)))
+    if knocks:
+        return elided(_("Undone: %(player)s's knock.", player=player_name(entry.player)))
     return elided(_("Undone: %(player)s's pass.", player=player_name(entry.player)))
 
 
