@@ -373,6 +373,8 @@ def fives_and_threes(page: Page, server: Server, out: Path, size: str) -> None:
         "ft-partner-out": f"/matches/{out_first}",
         "ft-end-would-bust": f"/matches/{near_end}?tile=6-3",
         "ft-pairs-121": f"/matches/{twice}",
+        "ft-won": f"/matches/{server.create(played)}",
+        "ft-chipped-out": f"/matches/{server.create(pairs)}",
     }.items():
         page.goto(server.url + path)
         shoot(page, out, screen, size)
