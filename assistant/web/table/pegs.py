@@ -101,6 +101,8 @@ class EndOutcome:
 
 
 def end_outcome(match, tile: str, choice) -> EndOutcome:
+    """What laying `tile` on `choice`'s end would score for the player whose turn it is, with the
+    point for going out when it is their side's last tile (`Match.play_points`)."""
     hand = match.hands[-1]
     player = hand.turn
     side = match.side_of[player]
