@@ -1,12 +1,13 @@
 """Club nights: the evenings matches were played on, each match's night being derived from its
 date (`derive.night_of`: a night runs until 06:00 the next morning)."""
 
-from assistant.club import derive, draws, league, queries, store
+from assistant.club import derive, draws, league, queries
+from assistant.club.clock import local_now
 
 
 def tonight() -> str:
     """The club night it is now, by the server's clock."""
-    return derive.night_of(store.local_now())
+    return derive.night_of(local_now())
 
 
 def nights(db, limit: int = 50, offset: int = 0) -> list[dict]:
@@ -65,7 +66,29 @@ def board(db, night: str, language: str = "en") -> dict:
             key=lambda d: d["number"],
         )
     standings = league.night(db, night, language)
-    return {"draw": made, "round": number, "done": done, "standings": standings}
+    return {"draw": made, "round": number, "done": done, "standings": standings,
+            "left_out": waiting(db, night)}  # fmt: skip
+
+
+def waiting(db, night: str) -> int:
+    """How many of the night's matches wait for the club admin (sent whole, dated by their
+    sender, or holding a hand scored on paper, as a match continued from paper does): the
+    standings leave them out until they are accepted."""
+    return db.execute(
+        "SELECT COUNT(*) FROM match_summary WHERE night = ? AND counted = 0", [night]
+    ).fetchone()[0]
+
+
+def waiting_ids(db, night: str) -> list[int]:
+    """The night's matches the admin may accept now (`store.waiting`, of this night alone)."""
+    rows = db.execute(
+        "SELECT s.match_id FROM match_summary s JOIN matches m ON m.id = s.match_id "
+        "LEFT JOIN imports i ON i.id = m.import_id "
+        "WHERE s.night = ? AND m.accepted = 0 AND (m.import_id IS NULL OR i.status != 'running') "
+        "ORDER BY s.match_id",
+        [night],
+    )
+    return [match_id for (match_id,) in rows.fetchall()]
 
 
 def match_rows(db, match_ids: list[int]) -> list[dict]:

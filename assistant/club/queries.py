@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass, field
 
-from assistant.club import registry, store
+from assistant.club import registry
 from assistant.club.seasons import Season
 
 PAGE = 25
@@ -179,16 +179,32 @@ def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> d
     names = [d[0] for d in cursor.description]
     per_preset = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
     overall = _total(per_preset)
-    playing = db.execute(
-        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND finished = 0 "
-        f"AND stopped = 0 {where}",
+    unfinished, _params = _in_nights(nights, "p.night")
+    playing, archived = db.execute(
+        "SELECT COALESCE(SUM(s.archived = 0), 0), COALESCE(SUM(s.archived = 1), 0) "
+        "FROM match_players p JOIN match_summary s ON s.match_id = p.match_id "
+        f"WHERE p.player_id = ? AND p.finished = 0 AND p.stopped = 0 {unfinished}",
+        [player_id, *params],
+    ).fetchone()
+    waiting = db.execute(
+        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND (finished = 1 OR stopped = 1) "
+        f"AND counted = 0 {where}",
         [player_id, *params],
     ).fetchone()[0]
     return {
         "overall": _stats(overall),
         "presets": [_stats(r) for r in per_preset],
         "playing": playing,
+        "archived": archived,  # unfinished, and nobody plays on: as the history says
+        "waiting": waiting,  # ended, and left out of the figures until the admin accepts them
     }
+
+
+def is_archived(db, match_id: int) -> bool:
+    """Whether a match is filed away: unfinished, and nobody plays on it here."""
+    row = db.execute("SELECT archived FROM match_summary WHERE match_id = ?", [match_id])
+    found = row.fetchone()
+    return bool(found and found[0])
 
 
 def _total(rows: list[dict]) -> dict:
@@ -224,14 +240,17 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
 
 
 def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
-    """Brings the ratings up to date (all time, or of one season's matches alone) and says
-    where to read them: the SQL source of rows (player_id, mu, sigma, ordinal, games, recent)
-    and its parameters."""
+    """Where to read the ratings (all time, or of one season's matches alone): the SQL source
+    of rows (player_id, mu, sigma, ordinal, games, recent) and its parameters. Only read: the
+    write that makes them stale brings them up to date (`store.keep_ratings_fresh`)."""
     if season is None:
-        store.refresh_ratings(db)
         return "ratings", []
-    store.refresh_season_ratings(db, season)
     return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
+
+
+def _tenths(value: float) -> float:
+    """Rounded to a tenth, never to -0.0 (a rating of -0.00066 reads 0.0, not "-0.0")."""
+    return round(value, 1) + 0.0
 
 
 def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = None) -> list[dict]:
@@ -246,14 +265,14 @@ def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = No
     board = []
     for rank, (pid, name, ordinal, mu, sigma, games, recent) in enumerate(rows, offset + 1):
         recent = json.loads(recent)
-        trend = round(recent[-1] - recent[0], 1) if len(recent) > 1 else 0.0
+        trend = _tenths(recent[-1] - recent[0]) if len(recent) > 1 else 0.0
         board.append(
             {
                 "rank": rank,
                 "id": pid,
                 "name": name,
-                "rating": round(ordinal, 1),
-                "mu": round(mu, 1),
+                "rating": _tenths(ordinal),
+                "mu": _tenths(mu),
                 "sigma": round(sigma, 2),
                 "games": games,
                 "trend": trend,

@@ -15,7 +15,8 @@ settlement and a second hand), a four-player partnership match in its second han
 whose hand is over and waits for the pips left; the players come with them. Each screen is its
 own test: home, new match, the table mid-hand, its end choice ("Where does X go?", reached by
 tapping a tile that fits two ends that make different games), the settlement, the hand's entries
-to fix and one being fixed, a lead that may be turned, the finished table before and after
+to fix and one being fixed, a lead that may be turned, who leads a match not begun and its
+hand scored on paper, the finished table before and after
 "Final", the history, a match, its replay, the players, a player, the leaderboard, the board (at
 360×740 and at 1920×1080 for the TV, with tonight's standings), a watch page, the league table,
 the seasons, the club nights, a night, the night's draw (its form, its page and its
@@ -77,6 +78,7 @@ class Club:
     fives_and_threes: int = 0  # Ann's bust, the next lead Bo's: the board, "needs 1"
     partner_out: int = 0  # Fives and Threes: Cy is out and passed over
     would_bust: int = 0  # Fives and Threes: 6-3 goes out on either end, one would bust
+    fresh: int = 0  # X and Y, nothing played: who leads is asked
 
     def url(self, path: str) -> str:
         return self.server.url + path
@@ -109,6 +111,7 @@ def club(tmp_path_factory):
     lead = record("all-fives", ["X", "Y"], hand("X 6-1"))
     seeded.turnable = server.played_here(lead)
     seed_fives_and_threes(seeded)
+    seeded.fresh = server.post_json("/api/matches", record("muggins", ["X", "Y"]))["id"]
     seed_season(seeded)
     yield seeded
     server.stop()
@@ -205,6 +208,17 @@ def table_lead_turnable(page: Page, club: Club) -> None:
     expect(page.get_by_role("button", name="⇄ Turn the lead")).to_be_visible()
 
 
+def table_who_leads(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.fresh}"))
+    expect(page.get_by_role("button", name="Pick at random")).to_be_visible()
+
+
+def table_on_paper(page: Page, club: Club) -> None:
+    table_who_leads(page, club)
+    page.get_by_role("button", name="On paper").click()
+    expect(page.get_by_role("heading", name="Score hand 1 on paper")).to_be_visible()
+
+
 def table_finished(page: Page, club: Club) -> None:
     page.goto(club.url(f"/matches/{club.finished}"))
     expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible()
@@ -280,7 +294,7 @@ def leaderboard(page: Page, club: Club) -> None:
 
 def board(page: Page, club: Club) -> None:
     page.goto(club.url("/board"))
-    expect(page.locator(".board-table")).to_have_count(5)
+    expect(page.locator(".board-table")).to_have_count(6)
 
 
 def watch(page: Page, club: Club) -> None:
@@ -344,6 +358,8 @@ SCREENS = [
     pytest.param(table_fix_list, PHONE, id="table-fix-list"),
     pytest.param(table_fix_entry, PHONE, id="table-fix-entry"),
     pytest.param(table_lead_turnable, PHONE, id="table-lead-turnable"),
+    pytest.param(table_who_leads, PHONE, id="table-who-leads"),
+    pytest.param(table_on_paper, PHONE, id="table-on-paper"),
     pytest.param(table_finished, PHONE, id="table-finished"),
     pytest.param(table_final, PHONE, id="table-final"),
     pytest.param(new_fives_and_threes, PHONE, id="new-fives-and-threes"),

@@ -124,7 +124,10 @@ def test_a_partner_who_is_out_is_shown_out_and_passed_over(client):
     cut = next(i for i, e in enumerate(events) if e["player"] == "Bo" and e.get("pass"))
     match_id = create(client, played | {"hands": [{"events": events[: cut + 1]}]})
     page = client.get(f"/matches/{match_id}").text
-    assert '<li class="out"><bdi>Cy</bdi> <b>out</b></li>' in page
+    assert (
+        '<li data-player="Cy" class="out"><span class="name"><bdi>Cy</bdi></span> <b>out</b>'
+        in page
+    )
     assert "Bo knocked" in text(page) and "Finn to play" in text(page)
     every = create(client, played)
     page = text(client.get(f"/matches/{every}").text)

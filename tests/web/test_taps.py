@@ -4,10 +4,13 @@ two taps of the same entry with their own ids are two entries. The same for the 
 what the phone follows with: the table's poll (304 while nothing changed), the manifest and
 the service worker."""
 
+import re
 import sqlite3
+import struct
 
 from tests.clients import STALE, create, post_json
 from tests.database import database_rows
+from tests.paths import CHECKOUT
 from tests.records import record
 
 HTMX = {"HX-Request": "true"}
@@ -126,11 +129,20 @@ def test_the_manifest_and_service_worker_let_a_table_open_full_screen_offline(cl
     manifest = client.get(f"/matches/{match_id}/manifest.webmanifest")
     assert manifest.mimetype == "application/manifest+json"
     body = manifest.get_json()
-    assert body["display"] == "standalone" and body["start_url"] == f"/matches/{match_id}"
+    # installed, it opens the app (its home page), not the one match it was added from
+    assert body["display"] == "standalone" and body["start_url"] == "/" and body["id"] == "/"
     assert {icon["src"] for icon in body["icons"]} == {
+        "/static/icon-192.png",
+        "/static/icon-512.png",
         "/static/apple-touch-icon.png",
         "/static/favicon.svg",
     }
+    for icon in body["icons"]:
+        with client.get(icon["src"]) as served:
+            assert served.status_code == 200 and served.mimetype == icon["type"]
+            if icon["type"] == "image/png":  # a PNG's width and height, as the manifest says
+                width, height = struct.unpack(">II", served.data[16:24])
+                assert icon["sizes"] == f"{width}x{height}"
     assert (
         f'href="/matches/{match_id}/manifest.webmanifest"'
         in client.get(f"/matches/{match_id}").text
@@ -138,3 +150,21 @@ def test_the_manifest_and_service_worker_let_a_table_open_full_screen_offline(cl
     worker = client.get("/sw.js")
     assert worker.status_code == 200 and "javascript" in worker.mimetype and "caches" in worker.text
     assert worker.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_offline_shell_holds_the_phone_rules_engine(client):
+    """With no network the table still knows the game: the service worker keeps every module
+    the table's script imports, the engine's included."""
+    worker = client.get("/sw.js").text
+    kept = set(re.findall(r'"(/static/[^"]+)"', worker))
+    wanted, seen = ["static/phone-table.mjs"], set()
+    while wanted:
+        path = wanted.pop()
+        seen.add(path)
+        text = (CHECKOUT / path).read_text()
+        for imported in re.findall(r'from "(\./[^"]+)"', text):
+            module = (CHECKOUT / path).parent.joinpath(imported).resolve()
+            found = module.relative_to(CHECKOUT).as_posix()
+            if found not in seen:
+                wanted.append(found)
+    assert {f"/{path}" for path in seen} <= kept

@@ -21,7 +21,8 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Page, expect
 
-from assistant.club import draw, draws, nights, seasons, store
+from assistant.club import draws, nights, seasons, store
+from assistant.club.rounds import repeat_floor
 from assistant.db import connect, immediate
 from tests.live_server import LiveServer, call
 
@@ -93,7 +94,7 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
 
     page.goto(f"{server.url}/matches/{matches[2, 3]}")
     page.get_by_role("button", name="On paper").click()
-    expect(page.get_by_role("heading", name="Score hand 1 by hand")).to_be_visible()
+    expect(page.get_by_role("heading", name="Score hand 1 on paper")).to_be_visible()
     page.locator("input[name='points:0']").fill("5")
     page.locator("input[name='points:1']").fill("5")
     page.get_by_label("Note").fill("the phone was flat")
@@ -182,7 +183,7 @@ def assert_few_repeats(seatings: list[list[str]]) -> None:
     (the latecomer and the leaver leave it as it is: 0); nobody partnered anyone twice."""
     met = Counter(frozenset((a, b)) for seats in seatings for a in seats[0::2] for b in seats[1::2])
     partnered = Counter(frozenset(seats[k::2]) for seats in seatings for k in (0, 1))
-    floor = draw.repeat_floor(TWELVE, "pairs_rotating", 3, 3)
+    floor = repeat_floor(TWELVE, "pairs_rotating", 3, 3)
     assert floor == 0
     assert sum(times - 1 for times in met.values()) <= floor
     assert max(partnered.values()) == 1
@@ -217,7 +218,7 @@ def assert_board(page: Page, url: str) -> None:
         ["Table 1", "Table 2", "Table 3"]
     )
     expected = [
-        [str(place), name, str(won), str(played), f"{points - against:+d}"]
+        [str(place), name, str(won), str(played), f"{points - against:+d}".replace("-", "\u2212")]
         for place, name, played, won, _lost, points, against in NIGHT
     ]
     shown = rows_of(page.locator(".board-standings"))

@@ -24,14 +24,14 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, exports, imports, queries, steps, store, worker
+from assistant.club import cache, club_file, derive, exports, imports, queries, steps, store, worker
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import MAX_PAGE, MAX_STEP, MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.messages import explain
-from assistant.web.base.pages import match_or_404, page, watch_code
+from assistant.web.base.pages import match_or_404, page
 from assistant.web.table.settled import explain as explain_settlement
 
 bp = Blueprint("history", __name__)
@@ -99,8 +99,9 @@ def match(match_id: int):
         hands=derive.hand_rows(played),
         settlements=[explain_settlement(played, hand) for hand in played.hands],
         preset=derive.preset_of(stored.record),
-        code=watch_code(match_id),
+        code=cache.watch_code(get_db(), match_id),
         steps=len(steps.entries(stored.record)),
+        archived=played.winner is None and queries.is_archived(get_db(), match_id),
     )
 
 
@@ -199,7 +200,7 @@ def import_file():
     """The file is kept aside and imported by a process of its own; the page follows it."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return _import_page(_("Choose an exported file (.json) to import."), 422)
+        return _import_page(_("Choose an exported file (.json or .jsonl) to import."), 422)
     database = current_app.config["DATABASE"]
     folder = imports.upload_folder(database)  # emptied at the server's start of what is left
     folder.mkdir(exist_ok=True)
@@ -209,8 +210,8 @@ def import_file():
         with os.fdopen(handle, "wb") as file:
             upload.save(file)
         upload.close()
-        imports.header(path)  # a file that is no JSON at all is refused at once
-    except imports.BrokenFile as broken:
+        club_file.header(path)  # a file that is no JSON at all is refused at once
+    except club_file.BrokenFile as broken:
         path.unlink()
         reason = explain(SimpleNamespace(**broken.error))
         error = _("Nothing was imported: %(reason)s", reason=reason)

@@ -13,7 +13,7 @@ from assistant.web.base.i18n import language, preset_name
 from assistant.web.base.pages import page
 from assistant.web.base.seasons import choice_args, chosen
 
-bp = Blueprint("club", __name__)
+bp = Blueprint("players", __name__)
 
 
 def _players_page(error: str | None = None, status: int = 200, **extra):
@@ -41,7 +41,7 @@ def add_player():
     if registry.find(db, name) is not None:
         return _players_page(_("%(name)s is already in the club.", name=name), 422, name=name)
     store.add_player(db, name)
-    return redirect(url_for("club.players"), 303)
+    return redirect(url_for("players.players"), 303)
 
 
 def _player_or_404(player_id: int) -> dict:
@@ -74,7 +74,7 @@ def player(player_id: int):
         error=None,
         season=season,
         seasons=every,
-        chooser="club.player",
+        chooser="players.player",
         chooser_args={"player_id": player_id},
     )
 
@@ -87,7 +87,7 @@ def rename(player_id: int):
         store.rename_player(db, player_id, request.form.get("name", ""))
     except registry.RegistryError as error:
         return _players_page(_message(error), 422)
-    return redirect(url_for("club.player", player_id=player_id), 303)
+    return redirect(url_for("players.player", player_id=player_id), 303)
 
 
 @bp.post("/players/merge")
@@ -102,7 +102,7 @@ def merge():
         store.merge_players(db, source, target)
     except registry.RegistryError as error:
         return _players_page(_message(error), 422)
-    return redirect(url_for("club.player", player_id=target), 303)
+    return redirect(url_for("players.player", player_id=target), 303)
 
 
 @bp.get("/leaderboard")
@@ -120,6 +120,6 @@ def leaderboard():
         page_number=number,
         season=season,
         seasons=every,
-        chooser="club.leaderboard",
+        chooser="players.leaderboard",
         season_args=choice_args(season),
     )

@@ -3,11 +3,12 @@ one A4 page). A night runs from 06:00 to 06:00 the next morning (assistant/club/
 
 from datetime import date
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from assistant.club import draws, league, nights
+from assistant.club import draws, league, nights, store
+from assistant.web.base.auth import admin_required, is_admin, may_put
 from assistant.web.base.bounds import MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
@@ -24,7 +25,7 @@ def long_date(night: str) -> str:
 
 
 def kind_names() -> dict[str, str]:
-    """The games a night's draw can be for (assistant/club/draw.py KINDS)."""
+    """The games a night's draw can be for (assistant/club/rounds.py KINDS)."""
     return {
         "two": _("2 players a table"),
         "three": _("3 players a table"),
@@ -72,19 +73,44 @@ def winners(table: league.Table, night_draws: list) -> tuple[str, list]:
 
 @bp.get("/nights/<text>")
 def night(text: str):
-    which = night_or_404(text)
+    return night_page(night_or_404(text))
+
+
+def night_page(which: str, error: str | None = None, status: int = 200):
+    """One night's page; `error`: why what was just asked was refused."""
     db = get_db()
     standings = league.night(db, which, language())
     night_draws = draws.of_night(db, which)
     kind, won = winners(standings, night_draws)
+    matches = nights.matches(db, which)
+    if night_draws:  # a match sent whole may go on its table and round of the draw
+        for row in matches:
+            if row["table"] is None and may_put(row["id"]):
+                row["places"] = draws.places_for(db, night_draws[0], row["id"])
     return page(
         "nights/night.html",
         "nights/_night.html",
+        status,
         night=which,
-        matches=nights.matches(db, which),
+        matches=matches,
         standings=standings,
         winners=won,
         winners_kind=kind,
         draws=night_draws,
         kinds=kind_names(),
+        error=error,
+        acceptable=len(nights.waiting_ids(db, which)) if is_admin() else 0,
+        tonight=nights.tonight(),
     )
+
+
+@bp.post("/nights/<text>/accept")
+@admin_required
+def accept(text: str):
+    """Every match of this night waiting for the admin is accepted (the history's "Accept all
+    waiting" is the whole club's)."""
+    which = night_or_404(text)
+    waiting = nights.waiting_ids(get_db(), which)
+    store.accept(get_db(), waiting)
+    flash(_("%(n)s imported matches now count in ratings and standings.", n=len(waiting)))
+    return redirect(url_for("nights.night", text=which), 303)

@@ -8,7 +8,7 @@ answered as done (`store.TapDone`)."""
 
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, url_for
+from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask_babel import gettext as _
 
 from assistant.web.base.db import get_db
@@ -21,10 +21,16 @@ bp = Blueprint("phone", __name__)
 
 @bp.get("/matches/<int:match_id>/live")
 def table_live(match_id: int):
-    """The table as it is now, for a phone that polls: 304 while its version is the same."""
-    row = get_db().execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
+    """The table as it is now, for a phone that polls: 304 while its version is the same.
+    `X-Match`: the identity of the match the phone shows; when the match under this number is
+    not that one any more (it was deleted), a 404 says so, and no answer kept for it is
+    confirmed (the ETag carries the identity too)."""
+    row = get_db().execute("SELECT version, uid FROM matches WHERE id = ?", [match_id]).fetchone()
+    shown = request.headers.get("X-Match")
+    if shown and (row is None or row[1] != shown):
+        abort(404, _("This match was deleted."))
     return polled(
-        (match_id, row and row[0]),
+        (match_id, row and tuple(row)),
         lambda: page("table.html", "table/_table.html", table=build(match_or_404(match_id))),
     )
 
@@ -38,23 +44,30 @@ def service_worker():
 
 @bp.get("/matches/<int:match_id>/manifest.webmanifest")
 def manifest(match_id: int):
-    """Added to the home screen from a table, the app opens at that table, full screen."""
+    """Added to the home screen from a table, the app opens full screen at its home page (its
+    matches, a new one), not at the one match it was added from; one app whichever table that
+    was (`id`). Icons: 192 and 512 px for Android's launcher and splash screen, drawn from
+    favicon.svg."""
     match_or_404(match_id)
-    icons = [
-        {"src": url_for("static", filename="apple-touch-icon.png"), "sizes": "180x180",
-         "type": "image/png"},
-        {"src": url_for("static", filename="favicon.svg"), "sizes": "any",
-         "type": "image/svg+xml"},
-    ]  # fmt: skip
+
+    def icon(name: str, sizes: str, kind: str = "image/png") -> dict:
+        return {"src": url_for("static", filename=name), "sizes": sizes, "type": kind}
+
     body = {
+        "id": "/",
         "name": _("All Fives Scorepad"),
         "short_name": _("All Fives"),
-        "start_url": url_for("table.table", match_id=match_id),
+        "start_url": url_for("home.home"),
         "scope": "/",
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": "#1b2633",
-        "icons": icons,
+        "icons": [
+            icon("icon-192.png", "192x192"),
+            icon("icon-512.png", "512x512"),
+            icon("apple-touch-icon.png", "180x180"),
+            icon("favicon.svg", "any", "image/svg+xml"),
+        ],
     }
     response = current_app.json.response(body)
     response.mimetype = "application/manifest+json"

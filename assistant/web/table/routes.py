@@ -1,19 +1,6 @@
 """The table: one match played tile by tile, and every correction of it.
 
-GET  /matches/<id>                 the table (?tile=T asks T's end, ?fix=N corrects entry N)
-POST /matches/<id>/play            a tile laid (tile, end)
-POST /matches/<id>/draw            tiles drawn from the boneyard
-POST /matches/<id>/pass            a pass
-POST /matches/<id>/undo            the last entry taken back
-POST /matches/<id>/correct         an entry of the hand corrected in place
-POST /matches/<id>/turn            the lead turned round (until the second tile)
-POST /matches/<id>/leader          who leads the next hand, when the rules leave it open
-POST /matches/<id>/left/preview    the hand's settlement before Confirm
-POST /matches/<id>/left            the tiles left in hand: the hand settled
-POST /matches/<id>/final           the players are done with a finished match
-POST /matches/<id>/rematch         the same players again
-GET  /matches/<id>/record.json     the match record
-"""
+Every route of the app, with its method: `flask --app assistant routes`."""
 
 import json
 import secrets
@@ -21,7 +8,7 @@ import secrets
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
-from assistant.club import store
+from assistant.club import clock, store
 from assistant.engine import (
     Draw,
     EndAsked,
@@ -34,14 +21,15 @@ from assistant.engine import (
     halves,
     last_entry,
     new_record,
+    pips,
     rules_for,
 )
 from assistant.web.base.auth import is_admin
-from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
+from assistant.web.base.bounds import MATCH_UID, MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
-from assistant.web.base.messages import explain, sentence
+from assistant.web.base.messages import explain, names_text, sentence
 from assistant.web.base.pages import go, match_or_404, page, player_name
 from assistant.web.table.answers import form_version, table_page
 from assistant.web.table.view import build, hand_entries
@@ -61,6 +49,15 @@ def _tap() -> str | None:
     return tap or None
 
 
+def _uid() -> str | None:
+    """The identity of the match the phone made the tap on (none from a phone without
+    JavaScript): a tap for a match deleted meanwhile never lands in another."""
+    uid = request.form.get("match")
+    if uid is not None and not MATCH_UID.fullmatch(uid):
+        abort(400, _("The form's match is not one this app makes: reload the page."))
+    return uid or None
+
+
 def _refused(fresh: store.StoredMatch) -> str:
     """Why a tap that waited on the phone (or came from a phone behind) was not recorded,
     naming it and what came first."""
@@ -75,7 +72,7 @@ def _refused(fresh: store.StoredMatch) -> str:
     elif endpoint.endswith(".draw") and player:
         tap = _("%(player)s's draw", player=player)
     elif endpoint.endswith(".pass_turn") and player:
-        if rules_for(fresh.record["rules"], len(fresh.record["players"])).boneyard == "sleeping":
+        if _knocks(fresh.record):
             tap = elided(_("%(player)s's knock", player=player))
         else:
             tap = _("%(player)s's pass", player=player)
@@ -93,24 +90,30 @@ def _refused(fresh: store.StoredMatch) -> str:
     )
 
 
-def _write(match_id: int, write, notice=None, **extra) -> Response:
+def _write(match_id: int, write, notice=None, shown=None, **extra) -> Response:
     """Saves one change through the store and answers with the table; a broken rule, a stale
     phone or a closed match get the table back with why.
 
-    `write(db, version, tap)` makes the change (store.enter, store.undo, …); `notice(saved)`, when
-    given, says what the change did that the table does not show by itself ("Undone: 5-3 by
-    Bo."). A plain form gets a 303 to the table (the notice flashed); htmx gets the new table at
-    once, drawn from the match the write replayed: one request and one replay per tap.
+    `write(db, version, sent)` makes the change (store.enter, store.undo, …; `sent`: the tap's
+    id and the identity of the match the phone made it on, as the store takes them);
+    `notice(saved)`, when given, says what the change did that the table does not show by itself
+    ("Undone: 5-3 by Bo."). A plain form gets a 303 to the table (the notice flashed); htmx
+    gets the new table at once, drawn from the match the write replayed: one request and one
+    replay per tap.
     `extra`: what the table showed (the correction, the pips typed), shown again with the reason
-    a change was refused. A closed match sends the player to the club admin's login, which
-    comes back to the table.
+    a change was refused; `shown`: what the new table shows filled in (the pips an Undo took
+    back, to correct and confirm again). A closed match sends the player to the club admin's
+    login, which comes back to the table.
     A tap sent again that the match already recorded (`tap`, its answer was lost) is answered
     with the table as it is, as done."""
     version = form_version()
     tap = _tap()
+    uid = _uid()
     try:
-        saved = write(get_db(), version, tap)
+        saved = write(get_db(), version, {"tap": tap, "uid": uid})
     except store.UnknownMatch:
+        if tap or uid:  # a tap that waited on the phone, for a match deleted meanwhile
+            abort(404, _("This match was deleted: the tap was not recorded."))
         abort(404, _("There is no such match."))
     except store.TapDone as done:
         return table_page(build(done.fresh))
@@ -133,7 +136,7 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
         return table_page(table, 422)
     said = notice(saved) if notice else None
     if htmx and not htmx.boosted:
-        return table_page(build(saved.stored, saved.match, notice=said))
+        return table_page(build(saved.stored, saved.match, notice=said, **(shown or {})))
     if said:
         flash(said)
     return _see(match_id)
@@ -147,8 +150,8 @@ def _enter(match_id: int, entry: Entry, **extra) -> Response:
     the choice makes no difference (exactly as for the API)."""
     return _write(
         match_id,
-        lambda db, version, tap: store.enter(
-            db, match_id, version, entry, admin=is_admin(), tap=tap
+        lambda db, version, sent: store.enter(
+            db, match_id, version, entry, admin=is_admin(), **sent
         ),
         **extra,
     )
@@ -193,30 +196,46 @@ def pass_turn(match_id: int):
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    undone = last_entry(match_or_404(match_id).record)
+    record = match_or_404(match_id).record
+    undone = last_entry(record)
+    # The pips taken back stay typed in the form, to be corrected and confirmed again.
+    kept = {"left_form": dict(undone.left)} if isinstance(undone, Left) else None
     return _write(
         match_id,
-        lambda db, version, tap: store.undo(db, match_id, version, admin=is_admin(), tap=tap),
-        notice=lambda saved: _undone(undone, saved.match.rules.boneyard == "sleeping"),
+        lambda db, version, sent: store.undo(db, match_id, version, admin=is_admin(), **sent),
+        notice=lambda _saved: _undone(undone, record),
+        shown=kept,
     )
 
 
-def _undone(entry: Entry | None, knocks: bool = False) -> str | None:
-    """What Undo took away, in words (a pass is a knock where nothing is ever drawn)."""
+def _undone(entry: Entry | None, record: dict) -> str | None:
+    """What Undo took away from `record`, in words (a pass is a knock where nothing is ever
+    drawn)."""
     match entry:
         case None:
             return None
         case ScoredHand():
             return _("Undone: the hand scored as told.")
-        case Left():
-            return _("Undone: the tiles left in hand.")
+        case Left(left=left):
+            said = " · ".join(
+                f"{player_name(player)} {held if isinstance(held, int) else sum(map(pips, held))}"
+                for player in record["players"]
+                if (held := left.get(player)) is not None
+            )
+            n = len(record["hands"])
+            return _("Undone: the pips left in hand %(n)s (%(pips)s).", n=n, pips=said)
         case Play(tile=tile, player=player):
             return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player_name(player))
         case Draw(player=player):
             return elided(_("Undone: %(player)s's draw.", player=player_name(player)))
-    if knocks:
+    if _knocks(record):
         return elided(_("Undone: %(player)s's knock.", player=player_name(entry.player)))
     return elided(_("Undone: %(player)s's pass.", player=player_name(entry.player)))
+
+
+def _knocks(record: dict) -> bool:
+    """No drawing in this match (Fives and Threes): a player who cannot play knocks."""
+    return rules_for(record["rules"], len(record["players"])).boneyard == "sleeping"
 
 
 def _said(form) -> Entry:
@@ -268,8 +287,8 @@ def correct(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version, tap: store.correct(
-            db, match_id, version, number, entry, admin=is_admin(), ends=ends, tap=tap
+        lambda db, version, sent: store.correct(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends, **sent
         ),
         notice=corrected,
         fixing=number,
@@ -295,8 +314,8 @@ def insert_missed(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version, tap: store.insert_missed(
-            db, match_id, version, number, entry, admin=is_admin(), ends=ends, tap=tap
+        lambda db, version, sent: store.insert_missed(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends, **sent
         ),
         notice=inserted,
         fixing=number,
@@ -313,8 +332,8 @@ def remove_extra(match_id: int):
     was = before[number - 1].words if 1 <= number <= len(before) else None
     return _write(
         match_id,
-        lambda db, version, tap: store.remove_extra(
-            db, match_id, version, number, admin=is_admin(), ends=ends, tap=tap
+        lambda db, version, sent: store.remove_extra(
+            db, match_id, version, number, admin=is_admin(), ends=ends, **sent
         ),
         notice=lambda _saved: _("Removed: %(was)s.", was=was) if was else None,
         fixing=number,
@@ -344,8 +363,8 @@ def turn_lead(match_id: int):
     turn = Play(f"{b}-{a}")
     return _write(
         match_id,
-        lambda db, version, tap: store.correct(
-            db, match_id, version, 1, turn, admin=is_admin(), tap=tap
+        lambda db, version, sent: store.correct(
+            db, match_id, version, 1, turn, admin=is_admin(), **sent
         ),
         notice=turned,
     )
@@ -361,7 +380,7 @@ def choose_leader(match_id: int):
         abort(400, _("Pick one of the players."))
     return _write(
         match_id,
-        lambda db, version, tap: store.choose_leader(db, match_id, version, leader, tap=tap),
+        lambda db, version, sent: store.choose_leader(db, match_id, version, leader, **sent),
     )
 
 
@@ -404,7 +423,7 @@ def enter_left(match_id: int):
     left = table.left_entry()
     missing = [p for p in table.hand.needs_left if p not in left]
     if table.phase == "settle" and missing:
-        table.message = _("Still needed: the pips of %(players)s.", players=", ".join(missing))
+        table.message = _("Still needed: the pips of %(players)s.", players=names_text(missing))
         return table_page(table, 422)
     return _enter(match_id, Left(left), left_form=typed)
 
@@ -424,7 +443,7 @@ def final(match_id: int):
 def rematch(match_id: int):
     old = match_or_404(match_id).record
     partnership = old.get("partnership", False)
-    record = new_record(old["rules"], old["players"], partnership, store.local_now())
+    record = new_record(old["rules"], old["players"], partnership, clock.local_now())
     store.close(get_db(), match_id)  # the table has moved on: the old match is final
     return go(url_for("table.table", match_id=store.create(get_db(), record).id))
 

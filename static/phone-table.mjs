@@ -1,0 +1,265 @@
+// The table keeps the game on the phone: a tile tapped is judged by the phone's own rules engine
+// on the table as it will be once the taps waiting are recorded (foresee.mjs), its end asked
+// here when the ends make different games, and painted at once — whose turn, the tiles held,
+// the scores, which tiles fit, what the last tap counted and scored — then sent like any tap.
+// The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
+
+import { endsFor, foresee } from "./foresee.mjs";
+
+const banner = document.getElementById("taps");
+const table = () => document.getElementById("table");
+const say = (name, values = {}) =>
+  (banner.dataset[name] || "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
+const signed = (points) => (points > 0 ? `+${points}` : String(points));
+
+function record() {
+  const kept = document.getElementById("table-record");
+  return kept ? JSON.parse(kept.textContent) : null;
+}
+
+// A player by the name the table shows (the club's name now), from the list of tiles held.
+function shown(player) {
+  const held = table().querySelector(`.held li[data-player="${CSS.escape(player)}"] .name`);
+  return held ? held.textContent : player;
+}
+
+// The table as it will be, or null when the phone does not foresee it (a waiting correction;
+// a tap the rules refuse; with `waiting`, when no tap waits and the network is up, so the
+// table shown is the table as it is).
+function ahead(waiting = false) {
+  const taps = window.tableTaps;
+  const kept = record();
+  if (!taps || !kept) return null;
+  const queued = taps.waiting();
+  if (waiting && !queued.length && navigator.onLine) return null;
+  const seen = foresee(kept, queued, table().dataset.turn || null);
+  return seen.unknown || seen.refused ? null : seen;
+}
+
+function play(tile, end) {
+  const picker = table().querySelector("form.picker");
+  const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
+  fields.push(["tile", tile]);
+  if (end) fields.push(["end", end]);
+  const label = end ? `${tile} ${say(`end${end[0].toUpperCase()}${end.slice(1)}`)}` : tile;
+  window.tableTaps.tap(picker.action, fields, label);
+}
+
+// "Where does 3-2 go?", asked in the picker's place, each end saying what it would count and
+// score; answered, the tile waits with its end like any tap.
+function askEnd(tile, ends) {
+  const picker = table().querySelector("form.picker");
+  const asked = document.createElement("section");
+  asked.className = "end-choice foreseen";
+  asked.setAttribute("role", "dialog");
+  asked.setAttribute("aria-labelledby", "foreseen-question");
+  const question = document.createElement("p");
+  question.id = "foreseen-question";
+  question.textContent = say("where", { tile });
+  const buttons = document.createElement("div");
+  buttons.className = "end-buttons";
+  for (const choice of ends) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "big end";
+    button.dataset.end = choice.end;
+    button.append(say(`end${choice.end[0].toUpperCase()}${choice.end.slice(1)}`), " ");
+    const value = document.createElement("span");
+    value.className = "end-value";
+    value.setAttribute("aria-hidden", "true");
+    value.textContent = choice.value;
+    const outcome = document.createElement("small");
+    outcome.className = "end-outcome";
+    outcome.setAttribute("aria-hidden", "true");
+    outcome.textContent = say("count", { n: choice.count }) + (choice.points ? ` · ${signed(choice.points)}` : "");
+    button.append(value, outcome);
+    button.addEventListener("click", () => {
+      asked.remove();
+      picker.hidden = false;
+      play(tile, choice.end);
+    });
+    buttons.append(button);
+  }
+  const another = document.createElement("button");
+  another.type = "button";
+  another.className = "secondary outline wide another";
+  another.textContent = say("another");
+  another.addEventListener("click", () => {
+    asked.remove();
+    picker.hidden = false;
+  });
+  asked.append(question, buttons, another);
+  picker.hidden = true;
+  picker.before(asked);
+  buttons.querySelector("button").focus();
+}
+
+// A tile tapped on the table's picker (not a correction's) is judged here.
+document.addEventListener(
+  "click",
+  (event) => {
+    const button = event.target.closest("form.picker button.tile");
+    if (!button || !table() || !table().contains(button)) return;
+    if (!/\/play$/.test(new URL(button.form.action).pathname)) return;
+    const seen = ahead();
+    if (!seen || seen.match.turn() === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const tile = button.value;
+    const waiting = window.tableTaps.waiting();
+    const previous = waiting[waiting.length - 1];
+    if (previous && previous.value === tile && /\/play$/.test(previous.url)) return; // a double tap
+    const ends = endsFor(seen.match, tile);
+    if (!ends.length) return window.tableTaps.note(say("unfit", { tile }));
+    if (ends.length > 1) return askEnd(tile, ends);
+    play(tile, null);
+  },
+  true,
+);
+
+// Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, and the
+// last waiting tap's count and points.
+function paint() {
+  const seen = table() && ahead(true);
+  const foreseen = banner.querySelector(".taps-foreseen");
+  if (foreseen) foreseen.textContent = "";
+  if (table()) settle(seen && seen.match);
+  if (!seen) return;
+  const { match, played } = seen;
+  const hand = match.hand;
+  const turn = match.turn();
+  const whose = table().querySelector(".turn .whose");
+  if (whose && turn) whose.textContent = say("toPlay", { player: shown(turn) });
+  for (const item of table().querySelectorAll(".held li[data-player]")) {
+    const player = item.dataset.player;
+    item.querySelector("b").textContent = hand.held.get(player) ?? 0;
+    item.classList.toggle("current", player === turn);
+  }
+  const boneyard = table().querySelector(".held .boneyard b");
+  if (boneyard) boneyard.textContent = hand.boneyard;
+  const target = match.rules.target;
+  table().querySelectorAll(".scoreboard .side").forEach((side, i) => {
+    side.querySelector(".score").textContent = match.scores[i];
+    side.querySelector(".to-go").textContent = say("toGo", { n: Math.max(target - match.scores[i], 0) });
+  });
+  const playing = match.phase === "play" || match.phase === "lead";
+  for (const button of table().querySelectorAll("form.picker button.tile")) {
+    if (button.classList.contains("pending")) continue; // marked as a tap waiting to be sent
+    const fits = playing && turn !== null && endsFor(match, button.value).length > 0;
+    const gone = match.phase === "play" && hand.played.has(button.value);
+    button.disabled = !fits;
+    button.classList.toggle("fits", fits);
+    button.classList.toggle("played", !fits && gone);
+    button.classList.toggle("unfit", !fits && !gone);
+  }
+  // Draw, or Pass once nothing can be drawn: the one button the server drew turns into the other.
+  for (const action of table().querySelectorAll("[data-action=draw], [data-action=pass]")) {
+    const wanted = hand.canPass ? "pass" : "draw";
+    if (action.dataset.action !== wanted) {
+      const form = action.form;
+      form.action = form.action.replace(/\/(draw|pass)$/, `/${wanted}`);
+      form.setAttribute("hx-post", new URL(form.action).pathname);
+      action.dataset.action = wanted;
+      action.textContent = say(wanted);
+    }
+    action.disabled = !(playing && (hand.canDraw || hand.canPass));
+  }
+  if (!foreseen) return;
+  if (played) {
+    const tap = say("tap", { tile: played.tile, player: shown(played.player) });
+    const points = played.points ? ` → ${signed(played.points)}` : "";
+    foreseen.textContent = `${tap}: ${say("count", { n: played.count })}${points}`;
+  }
+  if (match.phase === "over") foreseen.textContent += ` ${say("handOver")}`;
+}
+
+// The hand is over while taps wait: each player's pips asked here (within what they can hold),
+// and Confirm waits with them like any tap.
+function askPips(match) {
+  const hand = match.hand;
+  const form = document.createElement("form");
+  form.className = "settle foreseen";
+  const heading = document.createElement("h2");
+  heading.textContent = hand.ended === "domino" ? say("wentOut", { player: shown(hand.wentOut) }) : say("blocked");
+  form.append(heading);
+  for (const player of hand.needsLeft) {
+    const [low, high] = hand.pipBounds(player);
+    const label = document.createElement("label");
+    label.className = "left-hand";
+    const field = document.createElement("input");
+    field.type = "number";
+    field.name = `pips:${player}`;
+    field.min = low;
+    field.max = high;
+    field.required = true;
+    field.inputMode = "numeric";
+    field.setAttribute("aria-label", say("pipsOf", { player: shown(player) }));
+    const range = document.createElement("small");
+    range.textContent = say("range", { low, high });
+    label.append(shown(player), " ", field, " ", range);
+    form.append(label);
+  }
+  const confirm = document.createElement("button");
+  confirm.type = "submit";
+  confirm.className = "big";
+  confirm.textContent = say("confirm");
+  form.append(confirm);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const picker = table().querySelector("form.picker");
+    const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
+    fields.push(...new FormData(form));
+    window.tableTaps.tap(picker.action.replace(/\/play$/, "/left"), fields, say("confirm"));
+  });
+  return form;
+}
+
+function settle(match) {
+  const picker = table().querySelector("form.picker");
+  const asked = table().querySelector("form.settle.foreseen");
+  const settling = Boolean(match) && match.phase === "settle";
+  if (picker) picker.hidden = settling || Boolean(table().querySelector(".end-choice.foreseen"));
+  if (!settling) return asked && asked.remove();
+  if (asked || !picker) return;
+  picker.before(askPips(match));
+}
+
+// After a refusal for a stale version: how many of the waiting taps another phone entered just
+// the same (the table now is this one's, the taps recorded on it), each named as done.
+function entered(waiting, html) {
+  const base = record();
+  const fresh = /<script type="application\/json" id="table-record">([^<]*)<\/script>/.exec(html);
+  if (!base || !fresh || !waiting.length) return [];
+  const now = JSON.parse(fresh[1]);
+  for (let done = waiting.length; done >= 1; done -= 1) {
+    const seen = foresee(base, waiting.slice(0, done), table().dataset.turn || null);
+    if (seen.unknown || seen.refused || !same(seen.record.hands, now.hands)) continue;
+    return entriesAfter(base, now).map((event, i) =>
+      event.play
+        ? say("tap", { tile: event.play, player: shown(event.player) })
+        : `${shown(event.player)}: ${waiting[i].label}`,
+    );
+  }
+  return [];
+}
+
+// The events of `now` that `base` does not have yet.
+function entriesAfter(base, now) {
+  const events = (record) => record.hands.flatMap((hand) => hand.events || []);
+  return events(now).slice(events(base).length);
+}
+
+// Two pieces of JSON alike, whatever order their keys were written in.
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined && a[key] !== null);
+  const other = Object.keys(b).filter((key) => b[key] !== undefined && b[key] !== null);
+  return keys.length === other.length && keys.every((key) => same(a[key], b[key]));
+}
+
+window.tableForesight = { entered };
+document.addEventListener("taps:changed", paint);
+paint();
