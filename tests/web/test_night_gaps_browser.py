@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
 
-from assistant.club import draws, nights, store
+from assistant.club import clock, draws, nights, store
 from assistant.db import connect
 from tests.clients import ADMIN_PASSWORD
 from tests.live_server import free_port
@@ -79,7 +79,7 @@ def test_the_nights_gaps(browser: Browser, clubs, tmp_path):
     # A table phone sends its finished match whole, then puts it on round 3, table 3.
     phone = browser.new_page()
     sent = tmp_path / "table-3.json"
-    sent.write_bytes(orjson.dumps(won(f"{first} {second}", store.local_now())))
+    sent.write_bytes(orjson.dumps(won(f"{first} {second}", clock.local_now())))
     phone.goto(here.url)
     phone.get_by_text("Import a match record").click()
     phone.get_by_label("Match record file").set_input_files(sent)

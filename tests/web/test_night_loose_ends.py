@@ -8,7 +8,7 @@ the page."""
 import html
 import re
 
-from assistant.club import draws, nights, store
+from assistant.club import clock, draws, nights, store
 from assistant.db import connect
 from tests.clients import admin_client, create, shown
 from tests.records import won
@@ -30,7 +30,7 @@ def sent_whole(client, made: draws.Draw, number: int, table: int) -> int:
     """A finished match of one seating's players, sent whole through the API, dated now."""
     seated = next(s for s in made.drawn[number - 1].seatings if s.table == table)
     names = " ".join(side[0] for side in seated.sides)
-    return create(client, won(names, store.local_now()))
+    return create(client, won(names, clock.local_now()))
 
 
 def put(client, made: draws.Draw, match_id: int, place: str):
@@ -67,7 +67,7 @@ def test_the_phone_that_sent_a_match_whole_may_put_it_on_the_draw(tmp_path):
     made = night_draw(admin)
     phone = admin.application.test_client()
     seated = made.drawn[2].seatings[2]
-    record = won(" ".join(side[0] for side in seated.sides), store.local_now())
+    record = won(" ".join(side[0] for side in seated.sides), clock.local_now())
     sent = phone.post("/api/matches", json=record)
     assert sent.status_code == 201
     match_id = sent.get_json()["id"]
@@ -84,7 +84,7 @@ def test_the_phone_that_sent_a_match_whole_may_put_it_on_the_draw(tmp_path):
 
 def test_the_night_page_accepts_this_nights_matches_alone(tmp_path):
     admin = admin_client(tmp_path / "club")
-    tonight = create(admin, won("Ann Bo", store.local_now()))
+    tonight = create(admin, won("Ann Bo", clock.local_now()))
     other_night = create(admin, won("Cy Di", "2026-11-28T20:00:00+01:00"))
     accept = f"/nights/{nights.tonight()}/accept"
     assert admin.application.test_client().post(accept).status_code == 303  # to the login
@@ -98,14 +98,14 @@ def test_the_night_page_accepts_this_nights_matches_alone(tmp_path):
 
 def test_the_board_says_what_its_standings_leave_out(tmp_path):
     admin = admin_client(tmp_path / "club")
-    create(admin, won("Ann Bo", store.local_now()))  # sent whole: waits for the admin
+    create(admin, won("Ann Bo", clock.local_now()))  # sent whole: waits for the admin
     board = shown(admin.get("/board").get_data(as_text=True))
     assert "Not in the standings yet: 1 match waiting for the club admin" in board
 
 
 def test_an_imported_unfinished_match_is_archived_on_every_page(tmp_path):
     admin = admin_client(tmp_path / "club")
-    record = won("Ann Bo", store.local_now())
+    record = won("Ann Bo", clock.local_now())
     record["hands"][0]["events"] = [{"player": "Ann", "play": "5-0"}]  # 5 of 10: unfinished
     match_id = create(admin, record)
     night = shown(admin.get(f"/nights/{nights.tonight()}").get_data(as_text=True))
