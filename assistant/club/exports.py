@@ -1,10 +1,14 @@
 """The club's exports, each for the matches the history's filter keeps:
 
-* `matches.csv` — a match a row: its date, rules, target and score unit, and a column pair
-  (names, score) per side;
+* `matches.csv` — a match a row: its date, game, rules, target and score unit, and a column
+  pair (names, score) per side;
 * `players.csv` — a player a match a row, for pivot tables (points in points: a match scored in
-  fives counts 5 each, as in the club's statistics);
+  fives counts 5 each, as in the club's statistics; and Fives and Threes' own figures: 15s made,
+  busts, chip-outs, 0 in a match of All Fives);
 * `hands.csv` — a hand a side a row: what it scored by plays and at the settlement;
+
+Each CSV row names the match's game (`all-fives` or `fives-and-threes`, games.py): a club that
+plays both never adds one's points to the other's in a pivot table by mistake.
 * `records.json` — every record, with the club's registry (each player's name and the names that
   mean them), so another club, or this one from a backup, keeps renames and merges.
 
@@ -159,8 +163,8 @@ def _streamed(selection: Selection, rows) -> Iterator[list]:
 
 
 MATCH_HEADER = [
-    "match", "date", "time", "rules", "custom", "players", "partnership", "hands", "target", "unit",
-    "finished", "winner", "counted",
+    "match", "date", "time", "game", "rules", "custom", "players", "partnership", "hands",
+    "target", "unit", "finished", "winner", "counted",
     *(f"side{i} {what}" for i in range(1, MAX_SIDES + 1) for what in ("names", "score")),
 ]  # fmt: skip
 
@@ -169,8 +173,8 @@ def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     def rows(conn, names):
         cursor = selection.rows(
             conn,
-            "s.match_id, s.played, s.preset, s.custom, s.n_players, s.partnership, s.hands, "
-            "s.target, s.unit, s.finished, s.winner, s.counted, s.sides, s.scores",
+            "s.match_id, s.played, s.game, s.preset, s.custom, s.n_players, s.partnership, "
+            "s.hands, s.target, s.unit, s.finished, s.winner, s.counted, s.sides, s.scores",
         )
         for match_id, played, *first, winner, counted, sides_text, scores_text in cursor:
             sides = [
@@ -186,9 +190,9 @@ def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
 
 
 PLAYER_HEADER = [
-    "match", "date", "time", "player", "entered as", "seat", "side", "partner", "rules", "unit",
-    "finished", "counted", "won", "hands", "side points", "plays", "scoring plays",
-    "play points", "largest", "dominoes", "blocks won", "pips left",
+    "match", "date", "time", "game", "player", "entered as", "seat", "side", "partner", "rules",
+    "unit", "finished", "counted", "won", "hands", "side points", "plays", "scoring plays",
+    "play points", "largest", "dominoes", "blocks won", "pips left", "15s", "busts", "chip-outs",
 ]  # fmt: skip
 
 
@@ -196,9 +200,10 @@ def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     def rows(conn, names):
         cursor = selection.rows(
             conn,
-            "s.match_id, s.played, q.name, m.name, m.seat + 1, m.side + 1, r.name, s.preset, "
-            "s.unit, m.finished, m.counted, m.won, m.hands, m.side_points, m.plays, "
-            "m.scoring_plays, m.play_points, m.largest, m.dominoes, m.blocks_won, m.pips_caught",
+            "s.match_id, s.played, s.game, q.name, m.name, m.seat + 1, m.side + 1, r.name, "
+            "s.preset, s.unit, m.finished, m.counted, m.won, m.hands, m.side_points, m.plays, "
+            "m.scoring_plays, m.play_points, m.largest, m.dominoes, m.blocks_won, m.pips_caught, "
+            "m.fifteens, m.busts, m.chip_outs",
             "JOIN match_players m ON m.match_id = s.match_id JOIN players q ON q.id = m.player_id "
             "LEFT JOIN players r ON r.id = m.partner_id",
             order="s.match_id, m.seat",
@@ -209,14 +214,14 @@ def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     return csv_lines(PLAYER_HEADER, _streamed(selection, rows), sheet)
 
 
-HAND_HEADER = ["match", "hand", "plays", "ended", "went out", "side", "by plays", "settlement",
-               "score"]  # fmt: skip
+HAND_HEADER = ["match", "game", "hand", "plays", "ended", "went out", "side", "by plays",
+               "settlement", "score"]  # fmt: skip
 
 
 def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     def rows(conn, names):
-        ids = [i for (i,) in selection.rows(conn, "s.match_id")]
-        for match_id in ids:
+        found = selection.rows(conn, "s.match_id, s.game").fetchall()
+        for match_id, game in found:
             (text,) = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id]).fetchone()
             try:
                 match = replay(_record(text, match_id))
@@ -227,7 +232,7 @@ def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
                 for side, players in enumerate(match.sides):
                     settled = hand["settlement"][side] if hand["settlement"] else None
                     side_names = " + ".join(_now_name(names, p) for p in players)
-                    yield [match_id, hand["number"], hand["plays"], hand["ended"], went_out,
+                    yield [match_id, game, hand["number"], hand["plays"], hand["ended"], went_out,
                            side_names, hand["by_plays"][side], settled,
                            hand["scores"][side]]  # fmt: skip
 

@@ -8,6 +8,7 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 from assistant.club import draws, league, nights
+from assistant.club.games import ALL_FIVES, GAMES
 from assistant.web.base.bounds import MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
@@ -74,17 +75,21 @@ def winners(table: league.Table, night_draws: list) -> tuple[str, list]:
 def night(text: str):
     which = night_or_404(text)
     db = get_db()
-    standings = league.night(db, which, language())
+    matches = nights.matches(db, which)
     night_draws = draws.of_night(db, which)
-    kind, won = winners(standings, night_draws)
+    # A night of both games has standings (and a winner) for each: never mixed.
+    played = [game for game in GAMES if any(row["game"] == game for row in matches)]
+    boards = []
+    for game in played or [ALL_FIVES]:
+        standings = league.night(db, which, language(), game)
+        kind, won = winners(standings, night_draws)
+        boards.append({"game": game, "standings": standings, "winners": won, "kind": kind})
     return page(
         "nights/night.html",
         "nights/_night.html",
         night=which,
-        matches=nights.matches(db, which),
-        standings=standings,
-        winners=won,
-        winners_kind=kind,
+        matches=matches,
+        boards=boards,
         draws=night_draws,
         kinds=kind_names(),
     )
