@@ -1,21 +1,22 @@
 """Random legal matches, played out with real dealt hands: for tests, benchmarks and demo data.
 
 Each player holds real tiles; whoever cannot play draws until a tile fits, or passes when the
-boneyard is down to the reserve; a random legal tile and end are chosen. The engine keeps the
+boneyard is down to the reserve (knocks at once where there is no drawing); a random legal tile
+and end are chosen. The engine keeps the
 layout and the scores; the record is what the players at the table would have entered.
 """
 
 import random
 
 from .engine import TILES, Play, halves, read_entry, replay
-from .engine.rules import CHOICES
+from .engine.rules import CHOICES, preset
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal", "Ida", "Jo", "Kim", "Lev"]
 
 
 def random_rules(rng: random.Random, players: int, partnership: bool) -> object:
     """A preset, or a preset with random overrides of every kind of option."""
-    name = rng.choice(["all-fives", "muggins", "pagat"])
+    name = rng.choice(["all-fives", "muggins", "pagat", "fives-and-threes"])
     if rng.random() < 0.4:
         return name
     spec: dict = {"preset": name}
@@ -24,13 +25,25 @@ def random_rules(rng: random.Random, players: int, partnership: bool) -> object:
             spec[option] = rng.choice(choices)
     if spec.get("score_unit") == "fives" and spec.get("rounding") == "none":
         spec["rounding"] = "nearest"
-    if rng.random() < 0.3:
+    rules = preset(name, players, partnership)
+    counting = spec.get("count_scoring", rules.count_scoring)
+    if counting == "fives_and_threes" and spec.get("score_unit") == "fives":
+        del spec["score_unit"]
+    if rng.random() < 0.3 and spec.get("boneyard", rules.boneyard) == "draw":
         spec["boneyard_reserve"] = rng.choice([0, 1, 2])
+    if rng.random() < 0.2:
+        spec["go_bonus"] = rng.choice([0, 1, 2, 5])
+    if (
+        spec.get("hand_end", rules.hand_end) == "chip_out"
+        and spec.get("exact_target", rules.exact_target)
+        and spec.get("win_check") == "end_of_hand"
+    ):
+        spec["win_check"] = "immediate"
     if rng.random() < 0.2:
         spec["hand_size"] = rng.randint(1, (28 - spec.get("boneyard_reserve", 0)) // players)
     if rng.random() < 0.5:
-        fives = spec.get("score_unit") == "fives"
-        spec["target"] = rng.choice([31, 61]) if fives else rng.choice([50, 100, 150, 200, 250])
+        fives = spec.get("score_unit") == "fives" or counting == "fives_and_threes"
+        spec["target"] = rng.choice([31, 61, 121]) if fives else rng.choice([50, 100, 150, 250])
     return spec
 
 
@@ -66,6 +79,7 @@ def random_match(
         _annotate(rng, record)
     match = replay(record)
     reserve = match.rules.boneyard_reserve
+    drawing = match.rules.boneyard == "draw"
 
     def enter(entry: dict) -> bool:
         if "left" in entry:
@@ -96,7 +110,7 @@ def random_match(
             player = hand.turn
             drawn = 0
             playable = [(t, e) for t in held[player] if (e := hand.fits(t))]
-            while not playable and len(boneyard) > reserve:
+            while not playable and drawing and len(boneyard) > reserve:
                 tile = boneyard.pop()
                 held[player].append(tile)
                 drawn += 1
@@ -120,7 +134,7 @@ def random_match(
                 stop = enter({"player": player, "pass": True})
             if stop:
                 return record
-        if hand.ended in ("domino", "blocked"):
+        if hand.ended in ("domino", "blocked") and hand.settlement is None:
             needed = set(hand.needs_left)
             left = {}
             for p in names:
@@ -128,7 +142,7 @@ def random_match(
                     left[p] = _left(rng, held[p])
             if enter({"left": left}):
                 return record
-        elif extras and rng.random() < 0.5:  # won: checked and ignored
+        elif extras and rng.random() < 0.5:  # won, or chipped out: checked and ignored
             record["hands"][-1]["left"] = {p: _left(rng, held[p]) for p in names if held[p]}
     return record
 
@@ -196,7 +210,7 @@ def as_entered(record: dict) -> dict:
             events.append(entered)
             if (
                 type(event) is Play
-                and match.hand.plays[-1]["points"] != phone.hand.plays[-1]["points"]
+                and match.hands[-1].plays[-1]["points"] != phone.hands[-1].plays[-1]["points"]
             ):
                 raise AssertionError(f"hand {len(hands) + 1}: {data} scores differently")
         entered_hand = {"events": events}

@@ -67,7 +67,8 @@ NEW_MATCH_FIELDS = [
     "player", "preset", "partnership", "target", "hand_size", "leader", "move", "create",
     "target_default", "hand_size_default", "layout", "spinner_count", "hand_end",
     "domino_rounding", "block_scoring", "block_tie", "rounding", "win_check", "score_unit",
-    "exact_target", "boneyard_reserve",
+    "exact_target", "boneyard_reserve", "count_scoring", "boneyard", "go_bonus", "go_out",
+    "next_lead", "lead_can_win",
 ]  # fmt: skip
 HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
 DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "preset", "target",

@@ -2,9 +2,12 @@
 
 Where to look:
 * tiles.py — the double-six set and how tiles are written;
-* rules.py — every option of RULES.md and the three presets;
+* rules.py — every option of RULES.md and the four presets;
 * layout.py — the line, the spinner, the open ends and the count;
-* match.py — the game: turns, drawing, passing, domino and block, scores and the winner;
+* match.py — the match: its hands in order, the count's points, the scores, the winner, and the
+  questions a screen asks (whose turn, which ends a tile may go on and what each would score);
+* hand.py — one hand: the lead, plays, draws, passes (knocks), the turn (a player who is out
+  is passed over), a domino or a block, the pips left and the settlement;
 * settlement.py — rounding the pips left and settling a hand;
 * moves.py — an entry as a value: `Play`, `Draw`, `Pass`, `Left` (the tiles left), `ScoredHand`
   (a hand scored as told);
@@ -23,8 +26,9 @@ Where to look:
 from .corrections import EndAsked, correct_entry, insert_entry, remove_entry
 from .entries import add_entry, entries_of, last_entry, new_record, replace_entry, undo_entry
 from .errors import RecordError
+from .hand import Hand
 from .layout import OpenEnd, Placed, Term
-from .match import EndChoice, Hand, Match
+from .match import EndChoice, Match
 from .moves import Draw, Entry, Event, Left, Pass, Play, ScoredHand
 from .pips import derived_pips
 from .record import entry_json, event_json, read_entry, read_event, replay

@@ -1,4 +1,5 @@
-"""The game: turns, drawing, passing, the end of a hand, scores and the winner (RULES.md §2–§5).
+"""The match: its hands in order, the scores, the target and the winner (RULES.md §2–§7); a hand's
+turns, plays and settlement are hand.py's.
 A `Match` takes entries as values (`moves.py`: a play, a draw, a pass, the tiles left, a hand
 scored as told) and judges each; a broken rule raises `RecordError`. Reading a record's JSON
 into values is `record.py`'s (`replay(record)` gives a `Match`).
@@ -12,17 +13,12 @@ what pips a player can still hold (`Hand.pip_bounds`), whether a hand may be sco
 from dataclasses import dataclass
 
 from .errors import N_, RecordError
-from .layout import END_NAMES, Layout, Placed, Term
+from .hand import Hand, ScoredPlay
 from .limits import MAX_HANDS
-from .moves import EVENTS, Draw, Entry, Event, Left, Play, ScoredHand
+from .moves import EVENTS, Entry, Left, Play, ScoredHand
 from .rules import Rules
-from .settlement import SCORED, Settlement, exact, needed_pips, settle
-from .tiles import HALVES, TILES, TOTAL_PIPS, halves
-
-CANONICAL = {name: f"{max(a, b)}-{min(a, b)}" for name, (a, b) in HALVES.items()}
-PIPS_OF = {name: a + b for name, (a, b) in HALVES.items()}
-# Every way of writing a tile → its halves as written and its usual name: one look-up a play.
-WRITTEN = {name: (a, b, CANONICAL[name]) for name, (a, b) in HALVES.items()}
+from .settlement import SCORED, Settlement, exact, settle
+from .tiles import HALVES
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,440 +29,6 @@ class EndChoice:
     value: int  # what the end shows now
     count: int  # the count of the open ends after the tile is laid there
     points: int | float  # what the player's side would score for it
-
-
-class Hand:
-    """One hand: from the lead to a domino, a block or a win, and its settlement; or a hand
-    scored as told (`ended == "scored"`, `told` the points as told, no plays)."""
-
-    def __init__(self, match: "Match", number: int, leader: str | None = None):
-        rules = match.rules
-        players = match.players
-        self.match = match
-        self.players = players
-        self.number = number
-        self.leader = leader  # who must lead: the player who went out last hand, else anyone
-        self.held = dict.fromkeys(players, rules.hand_size)
-        self.seats = len(players)
-        self.boneyard = 28 - len(players) * rules.hand_size
-        self.layout = Layout(rules.layout, rules.spinner_count)
-        self.played: set[str] = set()
-        self.played_pips = 0
-        self.plays: list[dict] = []  # {"player", "tile", "end", "count", "points"} as in results
-        self.play_terms: list[list[Term]] = []  # each play's count explained (explain=True)
-        self.turn_index: int | None = None  # None until the lead
-        self.passes_in_a_row = 0
-        self.events = 0
-        self.ended: str | None = None  # "domino", "blocked", "win", "scored"
-        self.went_out: str | None = None
-        self.needs_left: list[str] = []  # whose pips the settlement needs, once the hand ends
-        self.pips_left: dict[str, int] = {}  # raw pips per player, from `left`
-        self.settlement: Settlement | None = None
-        self.scores: list = []  # each side's total after this hand
-        self.told: ScoredHand | None = None  # a hand scored as told: its points as told
-
-    # -- what the screens ask ---------------------------------------------------------------
-
-    @property
-    def turn(self) -> str | None:
-        if self.ended or self.turn_index is None:
-            return None
-        return self.match.players[self.turn_index]
-
-    @property
-    def tiles_held(self) -> dict[str, int]:
-        return dict(self.held)
-
-    @property
-    def can_draw(self) -> bool:
-        return self.turn_index is not None and not self.ended and self.drawable > 0
-
-    @property
-    def can_pass(self) -> bool:
-        return self.turn_index is not None and not self.ended and self.drawable <= 0
-
-    @property
-    def drawable(self) -> int:
-        return self.boneyard - self.match.rules.boneyard_reserve
-
-    @property
-    def count(self) -> int:
-        return self.layout.count() if self.plays else 0
-
-    def terms(self) -> list[Term]:
-        return self.layout.terms() if self.plays else []
-
-    def open_ends(self):
-        return self.layout.open_ends() if self.plays else []
-
-    def fits(self, tile: str) -> list[str]:
-        """The ends a tile fits now: ["lead"] for any unplayed tile before the lead."""
-        if self.ended or CANONICAL.get(tile, tile) in self.played:
-            return []
-        if not self.plays:
-            return ["lead"]
-        return self.layout.fitting_ends(*halves(tile))
-
-    def distinct_ends(self, tile: str) -> list[str]:
-        """The ends worth asking about: `fits(tile)` without an end that makes the same game as
-        one before it (Layout.distinct_ends, e.g. both sides of a lone double)."""
-        fits = self.fits(tile)
-        if len(fits) < 2:
-            return fits
-        return self.layout.distinct_ends(tile, *halves(tile))
-
-    def unplayed(self) -> list[str]:
-        return [t for t in TILES if t not in self.played]
-
-    def layout_tiles(self) -> list[Placed]:
-        return self.layout.placements()
-
-    def pip_bounds(self, player: str) -> tuple[int, int]:
-        """The pips `player` can hold: from the lightest to the heaviest tiles not played in
-        this hand, as many as they hold (one tile held after 6-6 was played: 0 to 11)."""
-        return self._bounds(player, self._unplayed_weights())
-
-    def _unplayed_weights(self) -> list[int]:
-        """The pips of each tile not played in this hand, lightest first."""
-        played = self.played
-        return sorted([PIPS_OF[tile] for tile in TILES if tile not in played])
-
-    def _bounds(self, player: str, weights: list[int]) -> tuple[int, int]:
-        held = self.held[player]
-        return (sum(weights[:held]), sum(weights[-held:])) if held else (0, 0)
-
-    @property
-    def scored(self) -> bool:
-        """The hand was scored as told: no tiles, its settlement is what the players told."""
-        return self.ended == "scored"
-
-    @property
-    def missing_left(self) -> list[str]:
-        return [p for p in self.needs_left if p not in self.pips_left]
-
-    # -- the events ------------------------------------------------------------------------
-
-    def apply(self, event: Event) -> None:
-        """One play, draw or pass of this hand, judged; its player named."""
-        if type(event) is Play:
-            tile, end, player = event
-            self.play(player, tile, end)
-            return
-        self.events += 1
-        try:
-            self._apply(event)
-        except RecordError as error:
-            raise error.located(self.number, self.events) from None
-
-    def play(self, player: str, tile: str, end: str | None) -> None:
-        """A tile laid, said by its parts: what `apply(Play(tile, end, player))` does. A record's
-        replay lays its plays so, without making a value for each: a club's history holds
-        millions of plays, re-scored in one go."""
-        self.events += 1
-        try:
-            if (
-                self.ended is None
-                and self.turn_index is not None
-                and player == self.players[self.turn_index]
-            ):
-                self._play(player, tile, end)
-            else:
-                self._apply(Play(tile, end, player))
-        except RecordError as error:
-            raise error.located(self.number, self.events) from None
-
-    def _apply(self, event: Event) -> None:
-        match = self.match
-        player = event.player
-        if type(player) is not str or player not in match.seat:
-            raise RecordError(N_("{player} is not a player in this match"), player=_quoted(player))
-        self._check_not_over()
-        if self.turn_index is None:
-            self._lead(player, event)
-            return
-        expected = match.players[self.turn_index]
-        if player != expected:
-            raise RecordError(
-                N_("it is {expected}'s turn, not {player}'s"), expected=expected, player=player
-            )
-        if type(event) is Play:
-            self._play(player, event.tile, event.end)
-        elif type(event) is Draw:
-            self._draw(player, event.tiles)
-        else:
-            self._pass(player)
-
-    def _check_not_over(self) -> None:
-        if self.ended == "domino":
-            raise RecordError(N_("the hand is over: {player} went out"), player=self.went_out)
-        if self.ended == "blocked":
-            raise RecordError(N_("the hand is over: it is blocked"))
-        if self.ended == "win":
-            raise RecordError(
-                N_("the match is over: {side} won"), side=self.match.side_name(self.match.winner)
-            )
-
-    def _lead(self, player: str, event: Event) -> None:
-        match = self.match
-        if type(event) is not Play:
-            raise RecordError(
-                N_("the hand starts with a lead: {player} may lead any tile"), player=player
-            )
-        if self.leader and player != self.leader:
-            raise RecordError(
-                N_("{leader} went out last hand and must lead, not {player}"),
-                leader=self.leader,
-                player=player,
-            )
-        if event.end is not None:
-            raise RecordError(N_("the lead is played without an end"))
-        tile = event.tile
-        a, b = halves(tile)
-        self.turn_index = match.seat[player]
-        self.layout.lead(tile, a, b)
-        self._played(player, tile, CANONICAL[tile], None)
-
-    def _play(self, player: str, tile: object, end: object) -> None:
-        try:
-            a, b, name = WRITTEN[tile]
-        except (KeyError, TypeError):
-            halves(tile)  # raises the error that names it
-        if name in self.played:
-            raise RecordError(N_("{tile} has already been played this hand"), tile=tile)
-        if end is not None and end not in END_NAMES:
-            raise RecordError(
-                N_("{end} is not an end: use left, right, up or down"), end=_quoted(end)
-            )
-        end = self.layout.place(tile, a, b, end)
-        self._played(player, tile, name, end)
-
-    def _played(self, player: str, tile: str, name: str, end: str | None) -> None:
-        """What follows every play: the count, the points, a domino or a win, the next turn."""
-        match = self.match
-        self.played.add(name)
-        self.played_pips += PIPS_OF[name]
-        held = self.held[player] - 1
-        self.held[player] = held
-        self.passes_in_a_row = 0
-        count = self.layout.count()
-        points = match.credit(player, count) if count and not count % 5 else 0
-        self.plays.append(
-            {"player": player, "tile": tile, "end": end, "count": count, "points": points}
-        )
-        if match.explain:
-            self.play_terms.append(self.layout.terms())
-        if match.winner is not None:
-            self.ended = "win"
-            self.went_out = player if held == 0 else None
-        elif held == 0:
-            self._end("domino", player)
-        else:
-            self.turn_index = (self.turn_index + 1) % self.seats
-
-    def _draw(self, player: str, tiles: object) -> None:
-        if type(tiles) is not int or tiles < 1:
-            raise RecordError(
-                N_("a draw takes a whole number of tiles, at least 1, not {n}"), n=_quoted(tiles)
-            )
-        drawable = self.drawable
-        if drawable <= 0:
-            if self.boneyard == 1:
-                raise RecordError(
-                    N_("{player} cannot draw: the one tile left in the boneyard is kept back"),
-                    player=player,
-                )
-            if self.boneyard:
-                raise RecordError(
-                    N_("{player} cannot draw: the {n} tiles left in the boneyard are kept back"),
-                    player=player,
-                    n=self.boneyard,
-                )
-            raise RecordError(N_("{player} cannot draw: the boneyard is empty"), player=player)
-        if tiles > drawable:
-            raise RecordError(
-                N_("{player} cannot draw {n}: only {left} can be drawn"),
-                player=player,
-                n=tiles,
-                left=drawable,
-            )
-        self.boneyard -= tiles
-        self.held[player] += tiles
-
-    def _pass(self, player: str) -> None:
-        drawable = self.drawable
-        if drawable > 0:
-            self._refuse_pass(player, drawable)
-        self.passes_in_a_row += 1
-        if self.passes_in_a_row == len(self.match.players):
-            self._end("blocked", None)
-        else:
-            self.turn_index = (self.turn_index + 1) % len(self.match.players)
-
-    def _refuse_pass(self, player: str, drawable: int) -> None:
-        """A pass while tiles can still be drawn: how many, and what the reserve keeps back."""
-        reserve = self.match.rules.boneyard_reserve
-        if reserve:
-            if drawable == 1:
-                raise RecordError(
-                    N_("{player} must draw: 1 tile can still be drawn (the boneyard holds "
-                       "{total} and keeps {reserve} back)"),
-                    player=player,
-                    total=self.boneyard,
-                    reserve=reserve,
-                )  # fmt: skip
-            raise RecordError(
-                N_("{player} must draw: {n} tiles can still be drawn (the boneyard holds "
-                   "{total} and keeps {reserve} back)"),
-                player=player,
-                n=drawable,
-                total=self.boneyard,
-                reserve=reserve,
-            )  # fmt: skip
-        if drawable == 1:
-            raise RecordError(
-                N_("{player} must draw: the boneyard still has 1 tile"), player=player
-            )
-        raise RecordError(
-            N_("{player} must draw: the boneyard still has {n} tiles"), player=player, n=drawable
-        )
-
-    def _end(self, ended: str, went_out: str | None) -> None:
-        match = self.match
-        self.ended = ended
-        self.went_out = went_out
-        self.needs_left = needed_pips(match.rules, match.sides, ended, went_out, self.held)
-
-    # -- settling ---------------------------------------------------------------------------
-
-    def apply_left(self, left: object) -> None:
-        try:
-            self._apply_left(left)
-        except RecordError as error:
-            raise error.located(self.number, "left") from None
-
-    def _apply_left(self, left: object) -> None:
-        """The pips left, checked; they settle the hand once every pip the rules need is
-        known. Given for a hand the match was won in, they are checked and then ignored."""
-        if not self.ended:
-            raise RecordError(
-                N_("the hand is still being played: the pips left are entered when it ends")
-            )
-        if type(left) is not dict:
-            raise RecordError(N_("left must map players to their tiles or pip totals"))
-        pips_left = self._checked_left(left)
-        if self.ended == "win":
-            return
-        self.pips_left = pips_left
-        if not self.missing_left:
-            self.settlement = self.match.settle(self)
-
-    def _checked_left(self, left: dict) -> dict[str, int]:
-        pips_left: dict[str, int] = {}
-        listed: dict[str, str] = {}  # tile → the player whose list names it
-        totals = 0  # pips given as totals
-        listed_pips = 0  # pips of the tiles given by name
-        weights: list[int] = []  # the unplayed tiles' pips, once a total needs them
-        for player, given in left.items():
-            if player not in self.match.seat:
-                raise RecordError(
-                    N_("{player} is not a player in this match"), player=_quoted(player)
-                )
-            if type(given) is list:
-                pips = self._listed_pips(player, given, listed)
-                listed_pips += pips
-            elif type(given) is int:
-                weights = weights or self._unplayed_weights()
-                pips = self._checked_total(player, given, weights)
-                totals += pips
-            else:
-                raise RecordError(
-                    N_("the pips left by {player} must be a list of tiles or a whole number"),
-                    player=player,
-                )
-            pips_left[player] = pips
-        unplayed = TOTAL_PIPS - self.played_pips - listed_pips
-        if totals > unplayed:
-            raise RecordError(
-                N_("the pips left add up to more than the unplayed tiles hold ({pips})"),
-                pips=unplayed,
-            )
-        return pips_left
-
-    def _checked_total(self, player: str, pips: int, weights: list[int]) -> int:
-        if pips < 0:
-            raise RecordError(
-                N_("a pip total is counted on the tiles in hand, so it cannot be negative: "
-                   "{pips} for {player}"),
-                pips=pips,
-                player=player,
-            )  # fmt: skip
-        low, high = self._bounds(player, weights)
-        if not low <= pips <= high:
-            held = self.held[player]
-            if held == 1:
-                raise RecordError(
-                    N_(
-                        "{player} holds 1 tile: their pips must be from {low} to {high}, not {pips}"
-                    ),
-                    player=player,
-                    low=low,
-                    high=high,
-                    pips=pips,
-                )
-            raise RecordError(
-                N_("{player} holds {n} tiles: their pips must be from {low} to {high}, not {pips}"),
-                player=player,
-                n=held,
-                low=low,
-                high=high,
-                pips=pips,
-            )
-        return pips
-
-    def _listed_pips(self, player: str, tiles: list, listed: dict[str, str]) -> int:
-        held = self.held[player]
-        if len(tiles) != held:
-            if held == 1:
-                raise RecordError(
-                    N_("{player} holds 1 tile, not {given}"), player=player, given=len(tiles)
-                )
-            raise RecordError(
-                N_("{player} holds {n} tiles, not {given}"), player=player, n=held, given=len(tiles)
-            )
-        total = 0
-        for tile in tiles:
-            a, b = halves(tile)
-            name = CANONICAL[tile]
-            if name in self.played:
-                raise RecordError(
-                    N_("{tile} was played this hand: {player} cannot hold it"),
-                    tile=tile,
-                    player=player,
-                )
-            if name in listed:
-                other = listed[name]
-                if other == player:
-                    raise RecordError(
-                        N_("{tile} is named twice in {player}'s hand"), tile=tile, player=player
-                    )
-                raise RecordError(
-                    N_("{tile} cannot be in both {first}'s and {second}'s hands"),
-                    tile=tile,
-                    first=other,
-                    second=player,
-                )
-            listed[name] = player
-            total += a + b
-        return total
-
-    def as_result(self) -> dict:
-        return {
-            "plays": self.plays,
-            "ended": self.ended,
-            "went_out": self.went_out,
-            "settlement": self.settlement.changes if self.settlement else None,
-            "scores": list(self.scores),
-        }
 
 
 class Match:
@@ -621,25 +183,49 @@ class Match:
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def points_for(self, side: int, count: int) -> int:
-        """What a count scores for a side: a non-zero multiple of 5, in the rules' unit; 0 when
-        `exact_target` refuses it."""
-        if count == 0 or count % 5:
+    def count_points(self, count: int) -> int:
+        """What a count scores (`count_scoring`): under `fives` a non-zero multiple of 5, in the
+        rules' unit; under `fives_and_threes` count ÷ 3 for a multiple of 3 plus count ÷ 5 for
+        a multiple of 5 (15 scores 5 + 3 = 8)."""
+        if count == 0:
             return 0
         rules = self.rules
-        points = count // 5 if rules.score_unit == "fives" else count
-        if rules.exact_target and self.scores[side] + points > rules.target:
+        if rules.count_scoring == "fives_and_threes":
+            return (0 if count % 3 else count // 3) + (0 if count % 5 else count // 5)
+        if count % 5:
             return 0
-        return points
+        return count // 5 if rules.score_unit == "fives" else count
 
-    def credit(self, player: str, count: int) -> int:
-        """Scores a count for the player's side. Under `win_check: immediate` the side wins
-        once it is at or over the target with the highest score (two sides tied at the top
-        after a settlement play on: the next to score ahead wins)."""
+    def play_points(self, side: int, count: int, lead: bool, chips_out: bool) -> ScoredPlay:
+        """What a play with `count` would score for `side`, and its bonus when it goes out under
+        `chip_out`: a lead that would reach the target scores nothing under `lead_can_win:
+        false`; under `exact_target` a play (with its bonus) that would pass the target scores
+        nothing at all."""
+        rules = self.rules
+        score, target = self.scores[side], rules.target
+        points = self.count_points(count)
+        no_win_on_lead = lead and not rules.lead_can_win
+        if no_win_on_lead and score + points >= target:
+            points = 0
+        bonus = rules.go_bonus if chips_out else 0
+        if rules.exact_target and score + points + bonus > target:
+            return ScoredPlay(0, 0, bonus > 0)
+        if bonus and no_win_on_lead and score + points + bonus >= target:
+            return ScoredPlay(points, 0, True)
+        return ScoredPlay(points, bonus)
+
+    def score_play(self, player: str, count: int, lead: bool, chips_out: bool) -> ScoredPlay:
+        """Scores a play (and the bonus for going out with it) for the player's side."""
         side = self.side_of[player]
-        points = self.points_for(side, count)
-        if not points:
-            return 0
+        scored = self.play_points(side, count, lead, chips_out)
+        if scored.points or scored.bonus:
+            self.credit(side, scored.points + scored.bonus)
+        return scored
+
+    def credit(self, side: int, points: int) -> None:
+        """Adds points to a side. Under `win_check: immediate` the side wins once it is at or
+        over the target with the highest score (two sides tied at the top after a settlement
+        play on: the next to score ahead wins)."""
         scores = self.scores
         scores[side] += points
         if (
@@ -648,7 +234,12 @@ class Match:
             and all(score < scores[side] for i, score in enumerate(scores) if i != side)
         ):
             self.winner = side
-        return points
+
+    def check_target_after_settlement(self) -> None:
+        """A hand settled with its last play (`chip_out`): under `win_check: end_of_hand` the
+        target is checked now, as after any settlement."""
+        if self.rules.win_check == "end_of_hand":
+            self._check_target()
 
     def settle(self, hand: Hand) -> Settlement:
         """Settles an ended hand; the highest score at or over the target then wins (a tie at
@@ -717,6 +308,14 @@ class Match:
                         target=target,
                         score=exact(self.scores[side] + change),
                     )  # fmt: skip
+            landed = [i for i, change in enumerate(changes) if self.scores[i] + change == target]
+            if len(landed) > 1:
+                raise RecordError(
+                    N_("{sides} would all be on the target of {target}, and then nobody could "
+                       "score again: only the side that got there first lands on it"),
+                    sides=" and ".join(self.side_name(i) for i in landed),
+                    target=target,
+                )  # fmt: skip
         return changes
 
     # -- what the screens ask ---------------------------------------------------------------
@@ -756,10 +355,15 @@ class Match:
 
     @property
     def next_leader(self) -> str | None:
-        """Who must lead the next hand: the player who went out; None when it is by lot."""
+        """Who must lead the next hand (`next_lead`): the player who went out, or under
+        `rotate` the player after the one who led the hand before; None when it is free (by
+        lot, after a block or a hand scored as told)."""
         if self.phase != "lead" or not self.hands:
             return None
         last = self.hands[-1]
+        if self.rules.next_lead == "rotate":
+            led = last.leader_played
+            return None if led is None else self.players[(self.seat[led] + 1) % len(self.players)]
         return last.went_out if last.ended == "domino" else None
 
     def turn(self, leader: str | None = None) -> str | None:
@@ -787,10 +391,14 @@ class Match:
         side = self.side_of[hand.turn]
         a, b = HALVES[tile]
         choices = []
+        player = hand.turn
+        last = hand.held[player] == 1
+        chips_out = last and self.rules.hand_end == "chip_out" and _partners_out(hand, player)
         for end in hand.distinct_ends(tile):
             count = hand.layout.tried(tile, a, b, end).count()
             value = hand.layout.ends[end].value
-            choices.append(EndChoice(end, value, count, self.points_for(side, count)))
+            points = self.play_points(side, count, False, chips_out).points
+            choices.append(EndChoice(end, value, count, points))
         return choices
 
     def result(self) -> dict:
@@ -801,6 +409,15 @@ class Match:
             "scores": list(self.scores),
             "winner": self.winner,
         }
+
+
+def _partners_out(hand: Hand, player: str) -> bool:
+    """Whether everyone else on `player`'s side is out (always, under `go_out: player`)."""
+    match = hand.match
+    if match.rules.go_out == "player":
+        return True
+    side = match.sides[match.side_of[player]]
+    return all(hand.held[p] == 0 for p in side if p != player)
 
 
 def _is_tile(tile: object) -> bool:

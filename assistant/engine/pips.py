@@ -4,7 +4,7 @@ Once the boneyard is empty every tile not played is in someone's hand: the pips 
 player not yet counted are what the unplayed tiles hold less everyone else's. A player whose
 tiles can only weigh one total (they hold every tile left, or none) needs no counting either."""
 
-from .match import CANONICAL, PIPS_OF, Hand
+from .hand import CANONICAL, PIPS_OF, Hand
 from .tiles import TOTAL_PIPS
 
 

@@ -1,4 +1,4 @@
-"""The options of RULES.md and the three presets (RULES.md §6).
+"""The options of RULES.md and the four presets (RULES.md §6, §7).
 
 A record's `rules` is a preset name or `{"preset": NAME, OPTION: VALUE, ...}`; `rules_for` turns it
 into one `Rules` value for the match's player count.
@@ -12,7 +12,7 @@ from .limits import MAX_TARGET, MAX_TARGET_FIVES
 
 Layout = Literal["two_ends", "spinner"]
 SpinnerCount = Literal["all_fives", "sniff_exposed"]
-HandEnd = Literal["penalty_own", "winner_takes"]
+HandEnd = Literal["penalty_own", "winner_takes", "chip_out"]
 DominoRounding = Literal["per_player", "total"]
 BlockScoring = Literal["sides_minus_own", "opponents_total"]
 BlockTie = Literal["no_score", "split"]
@@ -20,6 +20,10 @@ Rounding = Literal["nearest", "down", "none"]
 WinCheck = Literal["immediate", "end_of_hand"]
 ScoreUnit = Literal["points", "fives"]
 FirstLead = Literal["lot", "highest_double"]
+CountScoring = Literal["fives", "fives_and_threes"]
+Boneyard = Literal["draw", "sleeping"]
+GoOut = Literal["player", "side"]
+NextLead = Literal["went_out", "rotate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,12 @@ class Rules:
     score_unit: ScoreUnit
     boneyard_reserve: int
     exact_target: bool
+    count_scoring: CountScoring
+    boneyard: Boneyard
+    go_bonus: int
+    go_out: GoOut
+    next_lead: NextLead
+    lead_can_win: bool
     first_lead: FirstLead  # who leads the first hand and after a block (not an option of records)
 
 
@@ -45,7 +55,7 @@ class Rules:
 CHOICES: dict[str, tuple] = {
     "layout": ("two_ends", "spinner"),
     "spinner_count": ("all_fives", "sniff_exposed"),
-    "hand_end": ("penalty_own", "winner_takes"),
+    "hand_end": ("penalty_own", "winner_takes", "chip_out"),
     "domino_rounding": ("per_player", "total"),
     "block_scoring": ("sides_minus_own", "opponents_total"),
     "block_tie": ("no_score", "split"),
@@ -53,14 +63,33 @@ CHOICES: dict[str, tuple] = {
     "win_check": ("immediate", "end_of_hand"),
     "score_unit": ("points", "fives"),
     "exact_target": (False, True),
+    "count_scoring": ("fives", "fives_and_threes"),
+    "boneyard": ("draw", "sleeping"),
+    "go_out": ("player", "side"),
+    "next_lead": ("went_out", "rotate"),
+    "lead_can_win": (True, False),
 }
-WHOLE_NUMBERS = ("hand_size", "target", "boneyard_reserve")
+WHOLE_NUMBERS = ("hand_size", "target", "boneyard_reserve", "go_bonus")
+MAX_GO_BONUS = 100
 OPTIONS = tuple(CHOICES) + WHOLE_NUMBERS
 
 DESCRIPTIONS = {
     "all-fives": N_("Spinner; every player pays for the pips left in their own hand."),
     "muggins": N_("Two ends; the winner of a hand collects the opponents' pips."),
     "pagat": N_("Spinner; the winner collects the opponents' pips (pagat.com)."),
+    "fives-and-threes": N_(
+        "Two ends; multiples of 3 and of 5 score, no drawing, 1 for going out, exactly 61."
+    ),
+}
+
+# What All Fives does with the options Fives and Threes added (RULES.md §7).
+ALL_FIVES_WAY = {
+    "count_scoring": "fives",
+    "boneyard": "draw",
+    "go_bonus": 0,
+    "go_out": "player",
+    "next_lead": "went_out",
+    "lead_can_win": True,
 }
 
 
@@ -83,6 +112,7 @@ def preset(name: str, players: int, partnership: bool = False) -> Rules:
             score_unit="points",
             boneyard_reserve=0,
             exact_target=False,
+            **ALL_FIVES_WAY,
             first_lead="lot",
         )
     if name == "muggins":
@@ -101,6 +131,7 @@ def preset(name: str, players: int, partnership: bool = False) -> Rules:
             score_unit="points",
             boneyard_reserve=0,
             exact_target=False,
+            **ALL_FIVES_WAY,
             first_lead="highest_double",
         )
     if name == "pagat":
@@ -119,10 +150,36 @@ def preset(name: str, players: int, partnership: bool = False) -> Rules:
             score_unit="points",
             boneyard_reserve=0,
             exact_target=False,
+            **ALL_FIVES_WAY,
+            first_lead="lot",
+        )
+    if name == "fives-and-threes":
+        return Rules(
+            preset=name,
+            layout="two_ends",
+            spinner_count="all_fives",
+            hand_size=7 if two else 5,
+            hand_end="chip_out",
+            domino_rounding="per_player",
+            block_scoring="sides_minus_own",
+            block_tie="no_score",
+            rounding="nearest",
+            target=61,
+            win_check="immediate",
+            score_unit="points",
+            boneyard_reserve=0,
+            exact_target=True,
+            count_scoring="fives_and_threes",
+            boneyard="sleeping",
+            go_bonus=1,
+            go_out="side",
+            next_lead="rotate",
+            lead_can_win=True,
             first_lead="lot",
         )
     raise RecordError(
-        N_("{name} is not a preset: use all-fives, muggins or pagat"), name=repr(name)
+        N_("{name} is not a preset: use all-fives, muggins, pagat or fives-and-threes"),
+        name=repr(name),
     )
 
 
@@ -136,7 +193,9 @@ def rules_for(spec: object, players: int, partnership: bool = False) -> Rules:
     if not isinstance(spec, dict):
         raise RecordError(N_("rules must be a preset name or an object with a preset"))
     if "preset" not in spec:
-        raise RecordError(N_("rules must name a preset (all-fives, muggins or pagat)"))
+        raise RecordError(
+            N_("rules must name a preset (all-fives, muggins, pagat or fives-and-threes)")
+        )
     rules = preset(spec["preset"], players, partnership)
     overrides = {}
     for option, value in spec.items():
@@ -162,6 +221,7 @@ def rules_for(spec: object, players: int, partnership: bool = False) -> Rules:
         overrides[option] = value
     rules = replace(rules, **overrides)
     _check_numbers(rules, players)
+    _check_combinations(rules)
     return rules
 
 
@@ -187,6 +247,31 @@ def _check_numbers(rules: Rules, players: int) -> None:
         raise RecordError(
             N_("these rules score in fives, so the pips left must be rounded: "
                "round to the nearest five or down to a five")
+        )  # fmt: skip
+
+
+def _check_combinations(rules: Rules) -> None:
+    """The four combinations RULES.md §6 refuses."""
+    if rules.go_bonus > MAX_GO_BONUS:
+        raise RecordError(
+            N_("the bonus for going out can be at most {most}, not {bonus}"),
+            most=MAX_GO_BONUS,
+            bonus=rules.go_bonus,
+        )
+    if rules.count_scoring == "fives_and_threes" and rules.score_unit == "fives":
+        raise RecordError(
+            N_("fives and threes scores pegs, not fives: "
+               "count_scoring fives_and_threes cannot have score_unit fives")
+        )  # fmt: skip
+    if rules.boneyard == "sleeping" and rules.boneyard_reserve:
+        raise RecordError(
+            N_("with no drawing there is no boneyard to keep tiles back from: "
+               "boneyard sleeping cannot have a boneyard_reserve")
+        )  # fmt: skip
+    if rules.hand_end == "chip_out" and rules.exact_target and rules.win_check == "end_of_hand":
+        raise RecordError(
+            N_("chip_out with an exact target must check the target at once "
+               "(win_check immediate): two sides could sit on the target for ever")
         )  # fmt: skip
 
 

@@ -16,6 +16,8 @@ BLOCK_OPPONENTS_TOTAL = "block_opponents_total"  # fewest pips: the opponents' t
 BLOCK_SPLIT = "block_split"  # two of three sides tied for fewest split the third's rounded pips
 BLOCK_TIE = "block_tie"  # any other tie for fewest: nobody scores
 SCORED = "scored"  # a hand scored as told: each side's points as the players told them
+CHIP_OUT = "chip_out"  # the side that went out scored the bonus with its last play
+CHIP_OUT_BLOCKED = "chip_out_blocked"  # a blocked hand under chip_out: nobody scores
 
 
 def rounded(pips: int, rounding: str) -> int:
@@ -125,6 +127,21 @@ def _blocked(rules: Rules, sides: list[list[str]], changes: list, pips: dict) ->
         deducted=deducted,
         tied=tied if len(tied) > 1 else [],
     )
+
+
+def chipped_out(
+    sides: list[list[str]], side_of: dict[str, int], went_out: str | None, scored
+) -> Settlement:
+    """The settlement under `hand_end: chip_out`: no pips are counted; the side that went out
+    scored the bonus with its last play (already credited), unless an exact target or
+    `lead_can_win: false` refused it; a blocked hand scores nothing."""
+    changes: list = [0] * len(sides)
+    if went_out is None:
+        return Settlement(changes, {}, [], CHIP_OUT_BLOCKED)
+    side = side_of[went_out]
+    changes[side] = scored.bonus
+    refused = [side] if scored.bonus_refused else []
+    return Settlement(changes, {}, [side], CHIP_OUT, gain=scored.bonus, refused=refused)
 
 
 def needed_pips(

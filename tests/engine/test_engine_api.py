@@ -131,7 +131,7 @@ def test_settlement_preview_before_confirming():
 
 
 def test_presets_have_descriptions():
-    assert set(PRESETS) == {"all-fives", "muggins", "pagat"}
+    assert set(PRESETS) == {"all-fives", "muggins", "pagat", "fives-and-threes"}
 
 
 def test_the_engine_imports_neither_flask_nor_the_database():

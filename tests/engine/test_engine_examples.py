@@ -19,7 +19,7 @@ INVALID = sorted(p for p in EXAMPLES.glob("*.json") if (p.parent / f"{p.stem}.er
 
 def expected_message(path) -> str:
     note = (path.parent / f"{path.stem}.error.txt").read_text()
-    return note.split("a message like:", 1)[1].strip()
+    return note.split("a message like:", 1)[-1].strip()
 
 
 def like(message: str, expected: str) -> bool:

@@ -83,7 +83,7 @@ CASES = [
     (
         "unknown preset",
         record("dominoes"),
-        "'dominoes' is not a preset: use all-fives, muggins or pagat",
+        "'dominoes' is not a preset: use all-fives, muggins, pagat or fives-and-threes",
     ),
     (
         "unknown option",

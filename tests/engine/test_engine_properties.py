@@ -49,15 +49,22 @@ def test_hands_boneyard_and_layout_always_hold_28_tiles(seed):
 
 @SETTINGS
 @given(seeds)
-def test_every_credited_score_is_a_whole_number_of_fives(seed):
+def test_every_credited_score_is_what_its_count_scores(seed):
     match = replay(match_for(seed))
     fives = match.rules.score_unit == "fives"
+    threes = match.rules.count_scoring == "fives_and_threes"
     for hand in match.hands:
         for play in hand.plays:
-            if play["points"]:
-                assert play["count"] % 5 == 0
-                assert play["points"] == (play["count"] // 5 if fives else play["count"])
-        if hand.settlement and match.rules.rounding != "none" and not fives:
+            count = play["count"]
+            if play["points"] and threes:
+                assert count % 3 == 0 or count % 5 == 0
+                by_threes = count // 3 if count % 3 == 0 else 0
+                assert play["points"] == by_threes + (count // 5 if count % 5 == 0 else 0)
+            elif play["points"]:
+                assert count % 5 == 0
+                assert play["points"] == (count // 5 if fives else count)
+        chip_out = match.rules.hand_end == "chip_out"
+        if hand.settlement and match.rules.rounding != "none" and not fives and not chip_out:
             assert all(float(change * 2) % 5 == 0 for change in hand.settlement.changes)
 
 

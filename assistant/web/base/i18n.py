@@ -42,6 +42,7 @@ PRESET_NAMES = {
     "all-fives": N_("All Fives"),
     "muggins": N_("Muggins"),
     "pagat": N_("Pagat"),
+    "fives-and-threes": N_("Fives and Threes"),
 }
 
 # The new-match form's advanced options, and what each choice means at the table.
@@ -59,6 +60,12 @@ OPTION_LABELS = {
     "boneyard_reserve": N_("Tiles left in the boneyard"),
     "target": N_("Target"),
     "hand_size": N_("Tiles per hand"),
+    "count_scoring": N_("What a count scores"),
+    "boneyard": N_("The tiles not dealt"),
+    "go_bonus": N_("Points for going out"),
+    "go_out": N_("With partners, the hand ends"),
+    "next_lead": N_("The next hand is led by"),
+    "lead_can_win": N_("Winning on the lead"),
 }
 CHOICE_LABELS = {
     ("layout", "two_ends"): N_("Two ends: no spinner"),
@@ -82,6 +89,17 @@ CHOICE_LABELS = {
     ("score_unit", "fives"): N_("Fives (one per five points)"),
     ("exact_target", "false"): N_("No: passing the target wins"),
     ("exact_target", "true"): N_("Yes: only landing on it wins"),
+    ("hand_end", "chip_out"): N_("Going out scores a bonus; no pips are counted"),
+    ("count_scoring", "fives"): N_("Multiples of 5 (All Fives)"),
+    ("count_scoring", "fives_and_threes"): N_("Multiples of 3 and of 5 (Fives and Threes)"),
+    ("boneyard", "draw"): N_("Drawn by a player who cannot play"),
+    ("boneyard", "sleeping"): N_("Out of play: a player who cannot play knocks"),
+    ("go_out", "player"): N_("When one player is out"),
+    ("go_out", "side"): N_("When both partners are out"),
+    ("next_lead", "went_out"): N_("The player who went out"),
+    ("next_lead", "rotate"): N_("The next player round: the lead passes round"),
+    ("lead_can_win", "true"): N_("Yes: a lead may reach the target"),
+    ("lead_can_win", "false"): N_("No winning on the lead"),
 }
 
 

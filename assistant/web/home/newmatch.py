@@ -8,18 +8,19 @@ from werkzeug.datastructures import MultiDict
 from assistant.engine import DESCRIPTIONS, PRESETS, TILES, RecordError, new_record, preset
 from assistant.engine.limits import MAX_TARGET
 from assistant.engine.names import same_person
-from assistant.engine.rules import CHOICES
+from assistant.engine.rules import CHOICES, MAX_GO_BONUS
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.i18n import option_label
 from assistant.web.base.messages import explain
 
 SEATS = 4
-ADVANCED = tuple(CHOICES) + ("boneyard_reserve",)
+ADVANCED = tuple(CHOICES) + ("boneyard_reserve", "go_bonus")
 # The numbers the form takes, each from … to: the engine then checks they make a game.
 NUMBERS = {
     "target": (1, MAX_TARGET),
     "hand_size": (1, len(TILES)),
     "boneyard_reserve": (0, len(TILES)),
+    "go_bonus": (0, MAX_GO_BONUS),
 }
 
 
@@ -62,7 +63,7 @@ class NewMatch:
             if value and value != str(default):
                 overrides[name] = _whole_number(name, value)
         for name, value in self.advanced.items():
-            if name == "boneyard_reserve":
+            if name in NUMBERS:
                 overrides[name] = _whole_number(name, value)
             elif name in CHOICES:
                 overrides[name] = {"true": True, "false": False}.get(value, value)
