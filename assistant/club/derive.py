@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 
 import orjson
 
-from assistant.club.games import FIVES_AND_THREES, game_of, pegs
+from assistant.club.games import FIVES_AND_THREES, game_of
 from assistant.engine import Match, RecordError, replay
 
 
@@ -144,7 +144,7 @@ def _tally(match: Match, hand) -> dict:
         counts, points = tally[play["player"]], play["points"]
         counts[0] += 1
         counts[7] += play["count"] == 15
-        counts[8] += not points and pegs(play["count"]) > 0
+        counts[8] += not points and match.count_points(play["count"]) > 0
         if points:
             counts[1] += 1
             counts[2] += points
