@@ -146,10 +146,13 @@ def presets(db) -> list[str]:
     return [r[0] for r in db.execute("SELECT DISTINCT preset FROM match_summary ORDER BY 1")]
 
 
-def games(db) -> list[str]:
-    """The games the club has played, the one it played most first (All Fives on a tie, and for
-    a club that has played nothing yet)."""
-    counts = dict(db.execute("SELECT game, COUNT(*) FROM match_summary GROUP BY game").fetchall())
+def games(db, night: str | None = None) -> list[str]:
+    """The games the club has played (on one night, when given), the one played most first
+    (All Fives on a tie, and when nothing was played yet)."""
+    where, params = ("WHERE night = ?", [night]) if night else ("", [])
+    counts = dict(
+        db.execute(f"SELECT game, COUNT(*) FROM match_summary {where} GROUP BY game", params)
+    )
     played = [game for game in GAMES if counts.get(game)]
     return sorted(played, key=lambda game: (-counts[game], GAMES.index(game))) or [ALL_FIVES]
 

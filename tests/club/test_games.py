@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from assistant.club import cache, league, queries, registry, store
+from assistant.club import cache, league, nights, queries, registry, seasons, store
 from assistant.club.games import ALL_FIVES, FIVES_AND_THREES, game_of
 from assistant.club.matchrow import stored_text
 from assistant.club.opening import migrate
@@ -14,7 +14,7 @@ from assistant.db import connect, immediate
 from assistant.engine import replay
 from assistant.simulate import random_match
 from tests.records import won
-from tests.two_games import both_games
+from tests.two_games import both_games, won_threes
 
 
 @pytest.fixture
@@ -191,3 +191,25 @@ def test_random_clubs_keep_the_games_apart(tmp_path):
             )
     both.close()
     alone.close()
+
+
+def test_the_club_boards_standings_are_of_the_nights_game(db):
+    for made in both_games()[3:]:  # a night of Fives and Threes alone
+        store.create(db, made)
+    board = nights.board(db, "2026-10-01")
+    assert [s.name for s in board["standings"].ranked] == ["Bo", "Cy", "Ann"]
+
+
+def test_a_seasons_table_and_ratings_per_game(db):
+    for made in both_games("2026-10-01"):
+        store.create(db, made)
+    store.create(db, won_threes("Ann Bo", "2027-03-01"))  # after the season
+    store.save_season(db, "Autumn", "2026-09-01", "2026-12-31", None)
+    [autumn] = seasons.all_seasons(db)
+    threes = league.league(db, autumn, 0, game=FIVES_AND_THREES)
+    assert standings(threes.ranked)["Ann"] == (3, 2, 0, 14, 24)  # not the win of March
+    assert [s.rating is not None for s in threes.ranked] == [True, True, True]
+    board = queries.leaderboard(db, season=autumn, game=FIVES_AND_THREES)
+    assert [(row["name"], row["games"]) for row in board] == [("Bo", 2), ("Cy", 2), ("Ann", 2)]
+    fives = queries.leaderboard(db, season=autumn)
+    assert {row["name"]: row["games"] for row in fives} == {"Ann": 3, "Bo": 2, "Cy": 1}

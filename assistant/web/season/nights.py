@@ -7,8 +7,8 @@ from flask import Blueprint, abort, request
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from assistant.club import draws, league, nights
-from assistant.club.games import ALL_FIVES, GAMES
+from assistant.club import draws, league, nights, queries
+from assistant.club.games import GAMES
 from assistant.web.base.bounds import MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
@@ -78,9 +78,8 @@ def night(text: str):
     matches = nights.matches(db, which)
     night_draws = draws.of_night(db, which)
     # A night of both games has standings (and a winner) for each: never mixed.
-    played = [game for game in GAMES if any(row["game"] == game for row in matches)]
     boards = []
-    for game in played or [ALL_FIVES]:
+    for game in sorted(queries.games(db, which), key=GAMES.index):
         standings = league.night(db, which, language(), game)
         kind, won = winners(standings, night_draws)
         boards.append({"game": game, "standings": standings, "winners": won, "kind": kind})
