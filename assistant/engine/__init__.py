@@ -25,7 +25,7 @@ Where to look:
 
 from .corrections import EndAsked, correct_entry, insert_entry, remove_entry
 from .entries import add_entry, entries_of, last_entry, new_record, replace_entry, undo_entry
-from .errors import RecordError
+from .errors import Names, RecordError
 from .hand import Hand
 from .layout import OpenEnd, Placed, Term
 from .match import EndChoice, Match
@@ -48,6 +48,7 @@ __all__ = [
     "Hand",
     "Left",
     "Match",
+    "Names",
     "OpenEnd",
     "Pass",
     "Placed",

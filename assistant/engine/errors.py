@@ -1,9 +1,29 @@
-"""The one exception for a record that breaks a rule."""
+"""The one exception for a record that breaks a rule, and the names it carries as values."""
 
 
 def N_(message: str) -> str:
     """Marks an English message template for translation without translating it here."""
     return message
+
+
+class Names(tuple):
+    """Players named inside a message, as values: the page names each as the club calls them
+    now and joins them in its own language. `joiner` is "and" for a list of players, "+" for
+    the players of one side; an item may itself be a side (`Names` of its players)."""
+
+    def __new__(cls, names, joiner: str = "and"):
+        named = super().__new__(cls, names)
+        named.joiner = joiner
+        return named
+
+    def __str__(self) -> str:
+        return f" {self.joiner} ".join(str(name) for name in self)
+
+    def __reduce__(self):
+        return (Names, (tuple(self), self.joiner))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class RecordError(ValueError):

@@ -12,7 +12,7 @@ what pips a player can still hold (`Hand.pip_bounds`), whether a hand may be sco
 
 from dataclasses import dataclass
 
-from .errors import N_, RecordError
+from .errors import N_, Names, RecordError
 from .hand import Hand, ScoredPlay
 from .limits import MAX_HANDS
 from .moves import EVENTS, Entry, Left, Play, ScoredHand
@@ -60,8 +60,9 @@ class Match:
             self.scores = list(hands[-1].scores)
             self._check_target()
 
-    def side_name(self, side: int) -> str:
-        return " + ".join(self.sides[side])
+    def side_name(self, side: int) -> Names:
+        """A side's players, as a value a message carries ("Ann + Cy" in English)."""
+        return Names(self.sides[side], "+")
 
     def check_can_begin(self, number: int) -> None:
         """Hand `number` may begin: the match is not over, the hand before it is settled."""
@@ -77,7 +78,7 @@ class Match:
         if previous and previous.settlement is None:
             raise RecordError(
                 N_("the pips left by {players} are needed to settle the hand"),
-                players=" and ".join(previous.missing_left),
+                players=Names(previous.missing_left),
                 hand=previous.number,
                 event="left",
             )
@@ -129,7 +130,7 @@ class Match:
         if phase == "settle":
             return RecordError(
                 N_("the hand is over: enter the pips left by {players} first"),
-                players=" and ".join(self.hands[-1].missing_left),
+                players=Names(self.hands[-1].missing_left),
             )
         return RecordError(
             N_("who leads hand {n}? Name the player who leads"), n=len(self.hands) + 1
@@ -157,7 +158,7 @@ class Match:
         elif phase == "settle":
             raise RecordError(
                 N_("the hand is over: enter the pips left by {players} first"),
-                players=" and ".join(self.hands[-1].missing_left),
+                players=Names(self.hands[-1].missing_left),
             )
         else:
             hand = self.begin_hand() if phase == "lead" else self.hands[-1]
@@ -172,7 +173,7 @@ class Match:
         if phase == "settle":
             raise RecordError(
                 N_("the hand is over: enter the pips left by {players} first"),
-                players=" and ".join(self.hands[-1].missing_left),
+                players=Names(self.hands[-1].missing_left),
             )
         if phase == "play":
             raise RecordError(
@@ -313,7 +314,7 @@ class Match:
                 raise RecordError(
                     N_("{sides} would all be on the target of {target}, and then nobody could "
                        "score again: only the side that got there first lands on it"),
-                    sides=" and ".join(self.side_name(i) for i in landed),
+                    sides=Names(self.side_name(i) for i in landed),
                     target=target,
                 )  # fmt: skip
         return changes

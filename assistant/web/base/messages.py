@@ -1,11 +1,25 @@
 """Engine errors in the player's language."""
 
+from babel.lists import format_list
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.engine import RecordError
+from assistant.engine import Names, RecordError
 from assistant.engine.layout import EndList
 from assistant.web.base.i18n import END_NAMES, elided, end_name, ends_text
 from assistant.web.base.pages import player_name
+
+# The engine's parameters that hold one player's name.
+PLAYER_PARAMS = ("player", "leader", "expected", "first", "second")
+
+
+def names_text(names: Names | list) -> str:
+    """Players named as the club calls them now, joined in the page's language ("Ann og Bo");
+    the players of one side with "+"."""
+    parts = [names_text(n) if isinstance(n, Names) else player_name(n) for n in names]
+    if isinstance(names, Names) and names.joiner == "+":
+        return " + ".join(parts)
+    return format_list(parts, locale=get_locale()) if parts else ""
 
 
 def _param(name: str, value: object) -> object:
@@ -13,15 +27,14 @@ def _param(name: str, value: object) -> object:
     players as the club calls them now."""
     if isinstance(value, EndList):
         return ends_text(value, value.joiner)
+    if isinstance(value, Names):
+        return names_text(value)
     if isinstance(value, RecordError):  # a later entry that a correction broke: its reason
         return explain(value)
     if name == "end" and value in END_NAMES:
         return end_name(value)
-    if name in ("player", "leader") and isinstance(value, str):
+    if name in PLAYER_PARAMS and isinstance(value, str):
         return player_name(value)
-    if name in ("side", "players") and isinstance(value, str):  # "Ann + Cy", "Ann and Bo"
-        joiner = " + " if name == "side" else " and "
-        return joiner.join(player_name(part) for part in value.split(joiner))
     return value
 
 

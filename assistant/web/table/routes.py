@@ -40,7 +40,7 @@ from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, TAP_ID, whole_numb
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
-from assistant.web.base.messages import explain, sentence
+from assistant.web.base.messages import explain, names_text, sentence
 from assistant.web.base.pages import go, match_or_404, page, player_name
 from assistant.web.table.answers import form_version, table_page
 from assistant.web.table.view import build, hand_entries
@@ -398,7 +398,7 @@ def enter_left(match_id: int):
     left = table.left_entry()
     missing = [p for p in table.hand.needs_left if p not in left]
     if table.phase == "settle" and missing:
-        table.message = _("Still needed: the pips of %(players)s.", players=", ".join(missing))
+        table.message = _("Still needed: the pips of %(players)s.", players=names_text(missing))
         return table_page(table, 422)
     return _enter(match_id, Left(left), left_form=typed)
 

@@ -25,7 +25,7 @@ from assistant.engine import (
 )
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import elided, end_name, number, signed, term_text
-from assistant.web.base.messages import explain, sentence
+from assistant.web.base.messages import explain, names_text, sentence
 from assistant.web.base.pages import player_name, side_name
 from assistant.web.table import settled
 
@@ -352,7 +352,7 @@ class Table:
             return {"error": sentence(explain(error))}
         hand = result.hands[-1]
         if hand.settlement is None:
-            missing = ", ".join(hand.missing_left)
+            missing = names_text(hand.missing_left)
             return {"error": elided(_("Still needed: the pips of %(players)s.", players=missing))}
         return {"error": None, "explained": settled.explain(result, hand)}
 
