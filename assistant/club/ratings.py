@@ -51,30 +51,30 @@ def rate_game(state: dict, teams: list[list[int]], places: list[int]) -> None:
             entry["recent"] = (entry["recent"] + [round(ordinal(r.mu, r.sigma), 3)])[-RECENT:]
 
 
-def _rows(games: dict) -> list[tuple]:
+def _rows(by_game: dict) -> list[tuple]:
     """(game, player id, mu, sigma, ordinal, games, recent) per game and player rated."""
     return [
         (game, p, s["mu"], s["sigma"], ordinal(s["mu"], s["sigma"]), s["games"],
          json.dumps(s["recent"]))
-        for game, state in games.items()
+        for game, state in by_game.items()
         for p, s in state.items()
     ]  # fmt: skip
 
 
-def _save(db, games: dict) -> None:
+def _save(db, by_game: dict) -> None:
     db.conn.executemany(
         "INSERT OR REPLACE INTO ratings(game, player_id, mu, sigma, ordinal, games, recent) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        _rows(games),
+        _rows(by_game),
     )
 
 
 def _rate(db, where: str = "", params: list | None = None) -> dict:
     """The finished matches (of `where`) rated from scratch, each game on its own."""
-    games: dict = {}
+    by_game: dict = {}
     for game, teams, ranks in _games(db, where, params):
-        rate_game(games.setdefault(game, {}), teams, ranks)
-    return games
+        rate_game(by_game.setdefault(game, {}), teams, ranks)
+    return by_game
 
 
 def _games(db, where: str = "", params: list | None = None):

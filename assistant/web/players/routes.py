@@ -82,6 +82,7 @@ def player(player_id: int):
         games=played,
         chooser="club.player",
         chooser_args={"player_id": player_id} | kept,
+        history_args=kept,
         game_chooser_args={"player_id": player_id} | season_choice(),
     )
 
