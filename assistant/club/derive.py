@@ -46,7 +46,7 @@ def summary(match: Match, with_digest: bool = True) -> dict:
     return {
         "preset": preset,
         "custom": int(custom),
-        "game": game_of(record.get("rules")),
+        "game": game_of(match.rules),
         "players": ", ".join(match.players),
         "partnership": int(match.partnership),
         "n_players": len(match.players),
@@ -107,7 +107,7 @@ def player_rows(match: Match) -> list[dict]:
             }
         )
     by_name = {row["name"]: row for row in rows}
-    threes = game_of(match.record.get("rules")) == FIVES_AND_THREES
+    threes = game_of(match.rules) == FIVES_AND_THREES
     for hand in match.hands:
         for player, counts in _tally(match, hand).items():
             plays, scoring, points, largest, dominoes, blocks, pips, *own = counts

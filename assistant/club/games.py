@@ -5,7 +5,7 @@ game, whose ratings, league tables and statistics are never mixed with All Fives
 
 A match's game follows from its rules alone: the one place that decides it is `game_of`."""
 
-from assistant.engine import RecordError, rules_for
+from assistant.engine import RecordError, Rules, rules_for
 from assistant.engine.errors import N_
 
 ALL_FIVES = "all-fives"
@@ -18,16 +18,17 @@ NAMES = {
 }
 
 
-def game_of(record_rules: object) -> str:
-    """The game of a record's `rules` (a preset name, or an object of options over a preset),
-    as the engine reads them: Fives and Threes when the count scores in threes and fives.
-    Rules the engine refuses (a record that no longer replays) are read by their preset and
-    `count_scoring` alone."""
+def game_of(rules: object) -> str:
+    """The game of a match's rules (a replayed match's `Rules`, or a record's `rules`: a preset
+    name, or an object of options over a preset), as the engine reads them: Fives and Threes
+    when the count scores in threes and fives. Rules the engine refuses (a record that no
+    longer replays) are read by their preset and `count_scoring` alone."""
     try:
-        counting = rules_for(record_rules, 2).count_scoring
+        read = rules if isinstance(rules, Rules) else rules_for(rules, 2)
+        counting = read.count_scoring
     except RecordError:
-        counting = record_rules.get("count_scoring") if isinstance(record_rules, dict) else None
+        counting = rules.get("count_scoring") if isinstance(rules, dict) else None
         if counting is None:
-            preset = record_rules.get("preset") if isinstance(record_rules, dict) else record_rules
+            preset = rules.get("preset") if isinstance(rules, dict) else rules
             counting = "fives_and_threes" if preset == FIVES_AND_THREES else "fives"
     return FIVES_AND_THREES if counting == "fives_and_threes" else ALL_FIVES

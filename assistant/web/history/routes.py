@@ -105,7 +105,7 @@ def match(match_id: int):
         hands=derive.hand_rows(played),
         settlements=[explain_settlement(played, hand) for hand in played.hands],
         preset=derive.preset_of(stored.record),
-        game=game_of(stored.record.get("rules")),
+        game=game_of(played.rules),
         code=watch_code(match_id),
         steps=len(steps.entries(stored.record)),
     )
