@@ -4,7 +4,7 @@ import json
 from dataclasses import dataclass, field
 
 from assistant.club import registry, store
-from assistant.club.games import ALL_FIVES, GAMES
+from assistant.club.games import ALL_FIVES, FIVES_AND_THREES, GAMES
 from assistant.club.seasons import Season
 
 PAGE = 25
@@ -148,13 +148,22 @@ def presets(db) -> list[str]:
 
 def games(db, night: str | None = None) -> list[str]:
     """The games the club has played (on one night, when given), the one played most first
-    (All Fives on a tie, and when nothing was played yet)."""
-    where, params = ("WHERE night = ?", [night]) if night else ("", [])
-    counts = dict(
-        db.execute(f"SELECT game, COUNT(*) FROM match_summary {where} GROUP BY game", params)
-    )
-    played = [game for game in GAMES if counts.get(game)]
-    return sorted(played, key=lambda game: (-counts[game], GAMES.index(game))) or [ALL_FIVES]
+    (All Fives on a tie, and when nothing was played yet). Every club page asks, so a big club
+    of one game is not counted through: a game is looked for, and the two counted only when
+    both were played, All Fives only as far as Fives and Threes' count."""
+    where, params = ("night = ? AND", [night]) if night else ("", [])
+
+    def count(game: str, most: int = -1) -> int:
+        return db.execute(
+            f"SELECT COUNT(*) FROM (SELECT 1 FROM match_summary WHERE {where} game = ? LIMIT ?)",
+            [*params, game, most],
+        ).fetchone()[0]
+
+    played = [game for game in GAMES if count(game, 1)]
+    if len(played) < 2:
+        return played or [ALL_FIVES]
+    threes = count(FIVES_AND_THREES)
+    return played if count(ALL_FIVES, threes) >= threes else played[::-1]
 
 
 # A stopped match counts its hands, points and tiles, never as a match won or lost.

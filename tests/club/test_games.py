@@ -105,6 +105,11 @@ def test_each_game_has_its_own_league_table(db):
     }
     night = league.night(db, "2026-10-01", game=FIVES_AND_THREES)
     assert [s.name for s in night.ranked] == ["Bo", "Cy", "Ann"]
+    store.create(db, won_threes("Di Cy", "2026-10-02"))  # now played most: the pages open on it
+    assert queries.games(db) == [FIVES_AND_THREES, ALL_FIVES]
+    assert queries.games(db, "2026-10-01") == [ALL_FIVES, FIVES_AND_THREES]
+    assert queries.games(db, "2026-10-02") == [FIVES_AND_THREES]
+    assert queries.games(db, "2026-10-03") == [ALL_FIVES]
 
 
 def test_each_game_has_its_own_ratings_never_moved_by_the_other(db):
