@@ -14,6 +14,7 @@ import pytest
 from assistant.club import draws, nights, registry, store
 from assistant.db import connect
 from tests.clients import admin_client, create, imported, page_token, shown
+from tests.records import won
 from tests.two_games import PLAYED_OUT, both_games, won_threes
 
 THREES = "fives-and-threes"
@@ -153,5 +154,41 @@ def test_the_draw_offers_fives_and_threes_and_seats_it_in_pairs(tmp_path):
         [(game, partnership)] = db.execute("SELECT game, partnership FROM match_summary")
         assert (game, partnership) == (THREES, 1)
         assert draws.of_night(db, night)[0].rules == THREES
+    finally:
+        db.close()
+
+
+def test_a_swiss_round_of_fives_and_threes_follows_its_own_standings(tmp_path):
+    """Round 1 of a Swiss draw of Fives and Threes to 4: each table's first seat leads 6-6 and
+    wins. Bo also beat Ann twice at All Fives tonight; mixed in, that would pair Bo with the
+    other winner. Round 2 pairs the two Fives and Threes winners, and the two losers."""
+    admin = admin_client(tmp_path / "club")
+    night = nights.tonight()
+    form = {"kind": "two", "new_names": "Ann\nBo\nCy\nDi", "rounds": "2", "tables": "1-2",
+            "preset": THREES, "target": "4", "swiss": "on"}  # fmt: skip
+    made = admin.post(f"/nights/{night}/draw", data=form)
+    assert made.status_code == 303, text(made)[:300]
+    draw_url = made.headers["Location"]
+    db = connect(tmp_path / "club" / "club.sqlite")
+    try:
+        drawn = draws.get(db, int(draw_url.rsplit("/", 1)[1]))
+        winners, losers = [], []
+        for seating in drawn.drawn[0].seatings:
+            form = {"round": "1", "table": str(seating.table), "revision": "0"}
+            started = admin.post(f"{draw_url}/start", data=form)
+            match_id = int(started.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+            first, second = seating.seats
+            lead = {"player": first, "play": "6-6", "version": 1}
+            answer = admin.post(f"/api/matches/{match_id}/events", json=lead)
+            assert answer.status_code == 200, answer.get_data(as_text=True)
+            winners.append(first)
+            losers.append(second)
+        for _ in range(2):  # All Fives, tonight: the first loser beats the first winner twice
+            store.create(db, won(f"{losers[0]} {winners[0]}", night))
+        assert admin.post(f"{draw_url}/next").status_code == 303
+        second_round = draws.get(db, drawn.id).drawn[1].seatings
+        assert sorted(sorted(s.seats) for s in second_round) == sorted(
+            [sorted(winners), sorted(losers)]
+        )
     finally:
         db.close()
