@@ -72,8 +72,8 @@ def immediate(db: Database) -> Iterator[Database]:
     queue up instead of failing half-way (a plain BEGIN upgrades its lock too late).
 
     The server's threads also queue on a lock of this process first: SQLite's own wait for a
-    busy database sleeps in steps of up to 100 ms, which under load made the slowest taps wait
-    for nothing (bench/tap_latency.py flat out: p99 of 0.8 s). Another process still waits on
+    busy database sleeps in growing steps, so under load a tap would sleep on after the database
+    was free, where this lock wakes the next writer at once. Another process still waits on
     SQLite's lock, up to the connection's timeout."""
     with _writer(db):
         db.execute("BEGIN IMMEDIATE")
@@ -156,7 +156,7 @@ def check_file(path: str | Path) -> None:
 
 
 def restore_steps(path: str | Path) -> str:
-    """README's "To restore", for this file."""
+    """docs/operations.md's "Restoring a backup", for this file."""
     path = Path(path)
     aside = path.parent / "broken"
     return "\n".join(

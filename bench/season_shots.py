@@ -18,7 +18,7 @@ from pathlib import Path
 from common import CHECKOUT, printed, renamed, start_server, stop_server
 from playwright.sync_api import sync_playwright
 
-from assistant.club import draws, nights, store
+from assistant.club import clock, draws, nights, store
 from assistant.club.opening import migrate
 from assistant.db import connect, immediate
 from assistant.simulate import random_match
@@ -31,7 +31,7 @@ EIGHT = CLUB[:8]
 
 def dated(record: dict, night: date, minutes: int) -> dict:
     """The record played on `night`, `minutes` after 19:00 local time."""
-    when = store.local_now()[19:]  # the server's UTC offset
+    when = clock.local_now()[19:]  # the server's UTC offset
     hour, minute = divmod(19 * 60 + minutes, 60)
     day = night + timedelta(days=hour // 24)
     return record | {"date": f"{day.isoformat()}T{hour % 24:02}:{minute:02}:00{when}"}

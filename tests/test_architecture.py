@@ -1,13 +1,17 @@
 """The house rules of the code's layout, checked on the code itself: imports point downward
 (web → club → db and engine) in no circle, no import is made inside a function in web/ or club/,
 the web layer opens no write transaction and only the club's store (and the file's opening)
-does, and README's path of one tap names calls that exist."""
+does, and docs/architecture.md's path of one tap is the path a real tap takes."""
 
 import ast
-import importlib
+import re
+import sys
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
+
+from tests.clients import fresh_match
 
 PACKAGE = Path(__file__).resolve().parents[1] / "assistant"
 FLOORS = {"engine": 0, "db": 0, "club": 1, "web": 2}
@@ -80,33 +84,40 @@ def test_the_web_opens_no_write_transaction():
     assert not opened
 
 
-TAP_PATH = {  # README's "One tap, from button to record and back", call by call
-    "assistant.web.table.routes": ["play", "_enter", "_write", "_tap"],
-    "assistant.club.store": [
-        "enter", "_write", "_current", "get", "replayed", "is_closed", "_update", "_saved",
-        "TapDone", "StaleVersion", "ClosedMatch", "StoppedMatch", "Saved",
-    ],
-    "assistant.db": ["immediate"],
-    "assistant.engine": ["add_entry", "read_entry", "Play", "RecordError"],
-    "assistant.engine.match": ["Match"],
-    "assistant.engine.record": ["event_json"],
-    "assistant.club.cache": ["refresh"],
-    "assistant.web.table.view": ["build", "Table"],
-    "assistant.web.table.answers": ["form_version", "table_page"],
-    "assistant.web.base.pages": ["page"],
-    "assistant.web.base.messages": ["explain"],
-}  # fmt: skip
+def test_the_tap_path_is_the_path_a_tap_takes(client):
+    """docs/architecture.md's "The path of one tap" lists the files of the package a tap enters,
+    in the order it first enters them, and every call it writes as `name()` is one the tap makes:
+    followed on a real tap of a tile, posted as the table's button posts it."""
+    match_id = fresh_match(client)
+    table = f"/matches/{match_id}"
+    htmx = {"HX-Request": "true"}
+    assert client.post(f"{table}/leader", data={"leader": "X", "version": 1}).status_code == 303
+    laid = client.post(f"{table}/play", data={"tile": "5-5", "version": 2}, headers=htmx)
+    assert laid.status_code == 200
+    form = {"tile": "5-1", "end": "right", "version": 3, "tap": "tap-of-5-1", "csrf_token": ""}
+    form["csrf_token"] = client.csrf_token()  # before following: the token is the test's own
+    entered: list[tuple[str, str]] = []
 
+    def follow(frame, event, _arg):
+        if event == "call" and frame.f_code.co_filename.startswith(str(PACKAGE)):
+            where = Path(frame.f_code.co_filename).relative_to(PACKAGE.parent).as_posix()
+            entered.append((where, frame.f_code.co_name))
 
-def test_readme_names_the_calls_a_tap_makes():
-    readme = (PACKAGE.parent / "README.md").read_text()
-    for module, names in TAP_PATH.items():
-        loaded = importlib.import_module(module)
-        for name in names:
-            assert hasattr(loaded, name), f"{module}.{name}"
-            assert f"{name}" in readme, name
-    for method in ("completed", "enter"):
-        assert hasattr(importlib.import_module("assistant.engine").Match, method)
+    sys.setprofile(follow)
+    try:
+        answer = FlaskClient.post(client, f"{table}/play", data=form, headers=htmx)
+    finally:
+        sys.setprofile(None)
+    assert answer.status_code == 200 and "5-1" in answer.get_data(as_text=True)
+
+    files = list(dict.fromkeys(where for where, _call in entered))
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text()
+    tap_path = text.split("## The path of one tap", 1)[1].split("\n## ", 1)[0]
+    listed = list(dict.fromkeys(re.findall(r"`(assistant/[\w/]+\.py)`", tap_path)))
+    assert listed == files, " ".join(files)
+    calls = {call for _where, call in entered}
+    named = set(re.findall(r"`(\w+)\(\)`", tap_path))
+    assert named and named <= calls, named - calls
 
 
 ALLOWED_TO_WRITE = {"club/store.py", "club/opening.py", "db.py"}  # db.py defines `immediate`
@@ -170,3 +181,13 @@ def test_no_import_circle():
     for module in sorted(graph):
         visit(module)
     assert not circles
+
+
+def test_readme_is_a_front_door():
+    """README.md stays short, and every document it points to is there."""
+    readme = (PACKAGE.parent / "README.md").read_text()
+    assert len(readme.splitlines()) <= 80
+    pointed = set(re.findall(r"\]\(([^)#]+)\)", readme))
+    pointed |= set(re.findall(r"`((?:docs|bench)/[\w./-]+\.md)`", readme))
+    assert "docs/architecture.md" in pointed
+    assert [path for path in sorted(pointed) if not (PACKAGE.parent / path).is_file()] == []

@@ -85,17 +85,23 @@ def rows(
     return tuple(summary[c] for c in SUMMARY_COLUMNS), seats
 
 
-def watch_code() -> str:
-    """Every match's watch code, the address of its watch page: 16 URL-safe characters. Files
-    from before also hold codes of 24 hex digits; they stay as they are, and valid."""
+def new_watch_code() -> str:
+    """Every match's watch code, the address of its watch page: 16 URL-safe characters. Older
+    files also hold codes of 24 hex digits; they stay as they are, and valid."""
     return secrets.token_urlsafe(12)
+
+
+def watch_code(db, match_id: int) -> str | None:
+    """The code of the match's read-only watch page."""
+    found = db.execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id]).fetchone()
+    return found[0] if found else None
 
 
 def add_watch_codes(db, match_ids) -> None:
     """A watch code for each of these matches that has none yet."""
     db.conn.executemany(
         "INSERT OR IGNORE INTO watch_codes(match_id, code) VALUES (?, ?)",
-        ((match_id, watch_code()) for match_id in match_ids),
+        ((match_id, new_watch_code()) for match_id in match_ids),
     )
 
 

@@ -20,7 +20,7 @@ DANISH_AA = {"aa": "γ", "Aa": "Γ", "AA": "Γ"}  # an old spelling of å (Aage,
 
 @cache
 def _collator() -> Collator:
-    return Collator()  # reads the default table once a process (0.2 s)
+    return Collator()  # reading the default table is slow: once a process
 
 
 @cache

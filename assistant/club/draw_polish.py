@@ -1,4 +1,4 @@
-"""A night of the draw polished as a whole (`assistant/club/draw.py` plans it round by round, and
+"""A night of the draw polished as a whole (`assistant/club/seating.py` plans it round by round, and
 a round planned early cannot see the rounds after it).
 
 The night is a layout of numbers: `layout[round][table][side]` lists the pieces of that side,

@@ -1,16 +1,16 @@
 """The night's draws as the club keeps them: who is here, the game, the tables and rounds, each
-round's seatings (`assistant/club/draw.py` makes them) and the match started at each table.
+round's seatings (`assistant/club/seating.py` makes them) and the match started at each table.
 
-A draw without Swiss rounds is planned whole when it is made (`draw.make_draw`); with Swiss
+A draw without Swiss rounds is planned whole when it is made (`seating.make_draw`); with Swiss
 rounds, round 1 is drawn by lot and each later round when the organiser asks for it, from the
-night's standings then (`draw.plan_round`). A seating is one tap to start its match: the record
+night's standings then (`seating.plan_round`). A seating is one tap to start its match: the record
 gets its players in seat order (partners opposite) and its date, the match its physical table
 and round, all in one write.
 
 People come and go: between rounds the organiser adds a latecomer or lets a leaver go
 (`arrival`, `departure`). The rounds up to the latest with a match started are played (or being
 played) and stay; the rounds after it are seated again over the whole night's history
-(`draw.make_draw` with the history; Swiss: the rounds drawn and not started, from the
+(`seating.make_draw` with the history; Swiss: the rounds drawn and not started, from the
 standings), numbered on. Each change is kept (`draw_changes`) and raises the draw's revision;
 each round keeps the revision it was seated at, so a phone showing a seating since replaced
 cannot start it.
@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from assistant.club import draw, registry
+from assistant.club import registry
+from assistant.club.rounds import KINDS, Round, Seating
+from assistant.club.seating import make_draw, plan_round
 from assistant.engine import new_record
 from assistant.engine.names import name_key
 
@@ -41,7 +43,7 @@ class Draw:
     rules: object  # the record's `rules` for every match of the draw
     swiss: bool
     seed: int
-    drawn: list[draw.Round] = field(default_factory=list)  # the rounds drawn so far
+    drawn: list[Round] = field(default_factory=list)  # the rounds drawn so far
     started: dict = field(default_factory=dict)  # (round, table) → match id
     revision: int = 0  # changes made since the draw was made
     seated_at: dict = field(default_factory=dict)  # round → the revision it was seated at
@@ -80,7 +82,7 @@ class Refused(Exception):
 
 
 def _entrants(kind: str, entrants: list) -> list:
-    return [tuple(e) for e in entrants] if draw.KINDS[kind].fixed_pairs else list(entrants)
+    return [tuple(e) for e in entrants] if KINDS[kind].fixed_pairs else list(entrants)
 
 
 def new_seed() -> int:
@@ -89,13 +91,13 @@ def new_seed() -> int:
 
 def plan(
     kind: str, entrants: list, tables: list[int], rounds: int, swiss: bool, seed: int
-) -> list[draw.Round]:
+) -> list[Round]:
     """A new draw's first round (every round, without Swiss rounds), planned with no lock held.
     Raises ValueError (draw's) when the entrants cannot fill one table of the game."""
     units = _entrants(kind, entrants)
     if swiss:
-        return [draw.plan_round(units, kind, tables, (), None, seed)]
-    return draw.make_draw(units, kind, tables, rounds, None, seed)
+        return [plan_round(units, kind, tables, (), None, seed)]
+    return make_draw(units, kind, tables, rounds, None, seed)
 
 
 def clear_night(db, night: str, replacing: int | None) -> None:
@@ -118,7 +120,7 @@ def insert(
     rules: object,
     swiss: bool,
     seed: int,
-    planned: list[draw.Round],
+    planned: list[Round],
 ) -> int:
     """A new draw with its `planned` rounds, inside the store's transaction; its id."""
     draw_id = _new_id(db)
@@ -149,7 +151,7 @@ def _json(value) -> str:
     return orjson.dumps(value).decode()
 
 
-def _save_round(db, draw_id: int, planned: draw.Round, revision: int = 0) -> None:
+def _save_round(db, draw_id: int, planned: Round, revision: int = 0) -> None:
     db.execute(
         "INSERT INTO draw_rounds(draw_id, round, sitting_out, revision) VALUES (?, ?, ?, ?)",
         [draw_id, planned.number, _json(planned.sitting_out), revision],
@@ -176,7 +178,7 @@ def get(db, draw_id: int) -> Draw | None:
         [draw_id],
     ):
         sides = tuple(tuple(side) for side in orjson.loads(sides))
-        seatings.setdefault(number, []).append(draw.Seating(table, sides))
+        seatings.setdefault(number, []).append(Seating(table, sides))
         if match_id is not None:
             started[(number, table)] = match_id
     drawn, seated_at = [], {}
@@ -184,7 +186,7 @@ def get(db, draw_id: int) -> Draw | None:
         "SELECT round, sitting_out, revision FROM draw_rounds WHERE draw_id = ? ORDER BY round",
         [draw_id],
     ):
-        drawn.append(draw.Round(number, tuple(seatings.get(number, ())), tuple(orjson.loads(out))))
+        drawn.append(Round(number, tuple(seatings.get(number, ())), tuple(orjson.loads(out))))
         seated_at[number] = revision
     changes = [
         Change(revision, after_round, change, orjson.loads(entrant))
@@ -206,17 +208,17 @@ def of_night(db, night: str) -> list[Draw]:
     return [get(db, draw_id) for (draw_id,) in ids.fetchall()]
 
 
-def plan_next(made: Draw, standings: list[str]) -> draw.Round:
+def plan_next(made: Draw, standings: list[str]) -> Round:
     """The next round of a Swiss draw from the night's standings (names, best first), planned
     with no lock held."""
     number = len(made.drawn) + 1
     rng = random.Random(made.seed * 1000 + number)
-    return draw.plan_round(
+    return plan_round(
         _entrants(made.kind, made.entrants), made.kind, made.tables, made.drawn, standings, rng
     )
 
 
-def add_round(db, made: Draw, planned: draw.Round) -> None:
+def add_round(db, made: Draw, planned: Round) -> None:
     """The next round, inside the store's transaction: written unless it is drawn already (two
     organisers asking at once get one round) or beyond the draw's rounds; Refused("stale") when
     the draw changed since `made` was read."""
@@ -228,7 +230,7 @@ def add_round(db, made: Draw, planned: draw.Round) -> None:
         _save_round(db, made.id, planned, made.revision)
 
 
-def seating(made: Draw, number: int, table: int) -> draw.Seating | None:
+def seating(made: Draw, number: int, table: int) -> Seating | None:
     for drawn in made.drawn:
         if drawn.number == number:
             return next((s for s in drawn.seatings if s.table == table), None)
@@ -300,7 +302,7 @@ class Reseating:
     entrants: list
     change: str  # "arrives" or "leaves"
     entrant: object
-    rounds: list[draw.Round]
+    rounds: list[Round]
 
 
 def arrival(db, made: Draw, entrant, standings: list[str] | None = None) -> Reseating:
@@ -318,7 +320,7 @@ def departure(db, made: Draw, entrant, standings: list[str] | None = None) -> Re
     if len(staying) == len(made.entrants):
         raise Refused("not_here")
     gone = next(e for e in made.entrants if _key(db, e) == leaving)
-    if len(staying) < draw.KINDS[made.kind].units:
+    if len(staying) < KINDS[made.kind].units:
         raise Refused("too_few")
     return _reseating(made, staying, "leaves", gone, standings)
 
@@ -328,17 +330,17 @@ def _names_taken(db, made: Draw, names: list[str]) -> bool:
     return any(_key(db, n) in taken for n in names)
 
 
-def _reseated(made: Draw, entrants: list, standings: list[str] | None) -> list[draw.Round]:
+def _reseated(made: Draw, entrants: list, standings: list[str] | None) -> list[Round]:
     """The rounds after those played, seated again for `entrants` over the night so far."""
     played = [r for r in made.drawn if r.number <= made.played]
     units = _entrants(made.kind, entrants)
     rng = random.Random(made.seed * 1000 + 500 + made.revision)
     if not made.swiss:
-        return draw.make_draw(units, made.kind, made.tables, made.rounds, None, rng, played)
+        return make_draw(units, made.kind, made.tables, made.rounds, None, rng, played)
     night = list(played)
     for _number in range(made.played + 1, len(made.drawn) + 1):
         ranked = standings if night else None
-        night.append(draw.plan_round(units, made.kind, made.tables, night, ranked, rng))
+        night.append(plan_round(units, made.kind, made.tables, night, ranked, rng))
     return night[len(played) :]
 
 
@@ -347,7 +349,7 @@ def _reseating(made: Draw, entrants: list, change: str, entrant, standings) -> R
     if made.played >= made.rounds:
         raise Refused("no_round_left")
     units = _entrants(made.kind, entrants)
-    if len(units) < draw.KINDS[made.kind].units:
+    if len(units) < KINDS[made.kind].units:
         raise Refused("too_few")
     return Reseating(entrants, change, entrant, _reseated(made, entrants, standings))
 

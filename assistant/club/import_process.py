@@ -1,8 +1,8 @@
 """The import process, `python -m assistant import FILE`: a club file imported by a process of
 its own, at a lower priority than the server (the admin's import page starts it for the file it
 was sent, `store.start_import`). The file is read and its records checked with no lock held
-(`imports.py`); every write is the club's store's, each a short transaction
-(`store.prepare_import`, `write_import_slice`, `end_import`)."""
+(`club_file.py`); `imports.py` writes them, every write the club's store's, each a short
+transaction (`store.prepare_import`, `write_import_slice`, `end_import`)."""
 
 import contextlib
 import os
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import orjson
 
-from assistant.club import cache, imports, opening, store
+from assistant.club import cache, club_file, imports, opening, store
 from assistant.db import connect, default_database
 from assistant.engine.errors import N_
 
@@ -25,24 +25,24 @@ def run(db, import_id: int, path: Path) -> None:
     writer = imports.Writer(db, import_id, positions)
     status, error = "done", None
     try:
-        head = imports.header(path)
+        head = club_file.header(path)
         store.prepare_import(db, cache.missing_digests(db), head["players"])
         items = (
-            (n, imports.dated(record, created, head["created"]), created, size)
-            for n, record, created, size in imports.records(path, head, positions)
+            (n, club_file.dated(record, created, head["created"]), created, size)
+            for n, record, created, size in club_file.records(path, head, positions)
         )
-        for item, result in imports.checked(items):
+        for item, result in club_file.checked(items):
             writer.take(item, result)
             if writer.due():
                 store.write_import_slice(db, writer)
-    except imports.BrokenFile as broken:
+    except club_file.BrokenFile as broken:
         status = "failed"
         error = broken.error
     except KeyboardInterrupt:
         status = "interrupted"
     except Exception:
         status = "failed"
-        error = imports.BrokenFile(
+        error = club_file.BrokenFile(
             N_("the import stopped after record {n}: an error in the app (see the server's log)"),
             n=writer.done,
         ).error

@@ -25,7 +25,6 @@ from assistant.club import collation, queries, seasons
 from assistant.club.games import ALL_FIVES
 from assistant.club.seasons import Season
 
-ORDERS = ("league", "night")
 APART = 30  # of those listed apart (many in a big club: every pair that met once), the first
 
 
@@ -158,7 +157,7 @@ def _table(
     db, nights: tuple[str, str] | None, minimum: int, order: str, language: str, game: str
 ) -> Table:
     # A range of nights reads its own index: without statistics (ANALYZE) SQLite would pick the
-    # all-time one, and read every row (bench/history.py: 30 ms a night instead of 0.3).
+    # all-time one, and read every row of the club's history for one season.
     source, where, params = "match_players", "AND game = ?", [game]
     if nights:
         source = "match_players INDEXED BY match_players_night"

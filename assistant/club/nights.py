@@ -1,13 +1,14 @@
 """Club nights: the evenings matches were played on, each match's night being derived from its
 date (`derive.night_of`: a night runs until 06:00 the next morning)."""
 
-from assistant.club import derive, draws, league, queries, store
+from assistant.club import derive, draws, league, queries
+from assistant.club.clock import local_now
 from assistant.club.games import game_of
 
 
 def tonight() -> str:
     """The club night it is now, by the server's clock."""
-    return derive.night_of(store.local_now())
+    return derive.night_of(local_now())
 
 
 def nights(db, limit: int = 50, offset: int = 0) -> list[dict]:

@@ -2,10 +2,10 @@
 spaces, encodings and invisible characters aside), rename, merge. A record keeps the names as
 they were entered; `player_names` maps each of them, by its key, to a player."""
 
-from datetime import UTC, datetime
 from operator import itemgetter
 
 from assistant.club import collation
+from assistant.club.clock import now
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_NAME, unprintable
 from assistant.engine.names import name_key
@@ -37,10 +37,6 @@ def key(name: str) -> str:
     return name_key(name)
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 def find(db, name: str) -> int | None:
     row = db.execute("SELECT player_id FROM player_names WHERE key = ?", [key(name)]).fetchone()
     return row[0] if row else None
@@ -59,7 +55,7 @@ def ensure(db, name: str, cache: dict | None = None) -> int:
     player_id = find(db, name)
     if player_id is None:
         player_id = db.execute(
-            "INSERT INTO players(name, created) VALUES (?, ?)", [" ".join(name.split()), _now()]
+            "INSERT INTO players(name, created) VALUES (?, ?)", [" ".join(name.split()), now()]
         ).lastrowid
         db.execute("INSERT INTO player_names(key, player_id) VALUES (?, ?)", [k, player_id])
     if cache is not None:

@@ -39,6 +39,7 @@ import orjson
 from sqlite_utils import Database
 
 from assistant.club import cache, draws, imports, matchrow, ratings, registry, seasons, worker
+from assistant.club.clock import local_now, now
 from assistant.club.seasons import Season
 from assistant.db import connect, file_of, immediate
 from assistant.engine import (
@@ -128,16 +129,6 @@ class ClosedMatch(Exception):
         self.fresh = fresh
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def local_now() -> str:
-    """Now as the club's clock reads it, with the server's UTC offset (ISO 8601,
-    `2026-11-28T19:30:00+01:00`): the `date` of a match the table starts."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
 # -- reading ------------------------------------------------------------------------------------
 
 COLUMNS = (
@@ -148,7 +139,8 @@ SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
 
 def get(db: Database, match_id: int) -> StoredMatch:
-    # Plain SQL: sqlite-utils' Table.get() looks the table's keys up first (a third of a read).
+    # Plain SQL: every tap reads its row here, and sqlite-utils' Table.get() would look the
+    # table's keys up before each read.
     try:
         row = db.execute(SELECT, [match_id]).fetchone()
     except OverflowError:  # an id beyond SQLite's integers
@@ -487,15 +479,6 @@ def waiting(db: Database) -> list[int]:
     return [match_id for (match_id,) in rows]
 
 
-def waiting_singles(db: Database) -> list[int]:
-    """The matches that arrived whole one by one (the API, a record imported at the table) and
-    wait for the admin."""
-    rows = db.execute(
-        "SELECT id FROM matches WHERE accepted = 0 AND import_id IS NULL ORDER BY id"
-    ).fetchall()
-    return [match_id for (match_id,) in rows]
-
-
 def _write(
     db: Database, match_id: int, version: int, edit, admin: bool, tap: str | None = None
 ) -> Saved:
@@ -558,8 +541,8 @@ def _update(db: Database, stored: StoredMatch, columns: dict, tap: str | None = 
 
 def _saved(stored: StoredMatch, match: Match, written: dict) -> Saved:
     """The match as just written, with its replay, kept for the next tap: made from the row as
-    read and what was written, so the record is not read and parsed again (a cost that grew with
-    the match)."""
+    read and what was written, so the record just written, which grows with the match, is not
+    read and parsed again."""
     record = written.get("record", stored.record)
     chosen = (written.get("leader", stored.chosen[0]), written.get("leader_hand", stored.chosen[1]))
     kept = {

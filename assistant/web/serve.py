@@ -53,7 +53,7 @@ def on_the_network(host: str) -> bool:
 
 def serve_command(host: str, port: int, db: str | None) -> int:
     app = create_app(database=db)
-    # Compiled now, not by the first phone to open each screen (a tenth of a second each).
+    # Compiled now, so that the first phone to open each screen does not wait for it.
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)
     url = phone_url(host, port)
@@ -67,11 +67,10 @@ def serve_command(host: str, port: int, db: str | None) -> int:
             flush=True,
         )
     print(f"Database: {app.config['DATABASE']}", flush=True)
-    # Every phone's browser keeps connections open; waitress's default limit of 100 would make
-    # the phones of a big club wait (bench/load.py with 100 tables hangs at that limit).
     signal.signal(signal.SIGTERM, _stop)
     # waitress ends its loop on SystemExit or KeyboardInterrupt (Ctrl-C), lets the requests
-    # under way finish, and returns.
+    # under way finish, and returns. Every phone's browser keeps connections open, so a big
+    # club's phones need more than waitress's default limit of 100 connections.
     waitress.serve(app, host=host, port=port, threads=8, connection_limit=1000)
     checkpoint(app.config["DATABASE"])
     return 0

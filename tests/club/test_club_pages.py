@@ -151,7 +151,7 @@ def test_watch_page_and_board(app, client):
         .execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
         .fetchone()[0]
     )
-    assert re.fullmatch(r"[A-Za-z0-9_-]{16}", code)  # cache.watch_code, as every code is made
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16}", code)  # cache.new_watch_code, as every code is made
     assert f'href="/watch/{code}"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
     page = client.get(f"/watch/{code}").get_data(as_text=True)
     assert "<svg" in page and 'hx-trigger="every 1s"' in page and "6-4" in page

@@ -6,16 +6,19 @@ import io
 import json
 import random
 import re
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 
 import orjson
 import pytest
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from assistant.club import imports, registry
+from assistant.club import club_file as reading
+from assistant.club import registry
 from assistant.db import connect, immediate
 from assistant.simulate import random_match
 from tests.clients import admin_client, create, imported, page_token
@@ -166,16 +169,27 @@ def test_hostile_files_are_answered_quickly_and_refused_in_words(admin):
         assert refused.status_code == 422 and "Nothing was imported" in refused.text
 
 
-def test_a_record_is_timed_only_while_it_is_read_not_while_the_import_waits(tmp_path):
+def test_a_record_is_timed_only_while_it_is_read_not_while_the_import_waits(tmp_path, monkeypatch):
     """The import stops a record that takes too long to parse (JSON nested thousands deep), but
     a wait between two records (the writer waiting for the tables' write lock on a busy night,
     or for the checking processes) is not the next record's parsing: the file comes in whole."""
+    monkeypatch.setattr(reading, "RECORD_SECONDS", 0.1)  # the wait below outlasts it sooner
     path = tmp_path / "club.json"
     long_match = A | {"notes": "x" * 20_000}  # more than a read of the file (16 KB) a record
     path.write_bytes(club_file([long_match] * 3))
-    found = imports.records(path, imports.header(path), [0])
+    found = reading.records(path, reading.header(path), [0])
     next(found)
-    time.sleep(imports.RECORD_SECONDS + 0.2)  # the writer held up, not a timing race
+    # Between two records the writer is held up by a table's write transaction, and gives up
+    # only once it has waited longer than a record may take to parse.
+    database = tmp_path / "club.sqlite"
+    with closing(sqlite3.connect(database, isolation_level=None)) as table:
+        table.execute("BEGIN IMMEDIATE")
+        patience = 2 * reading.RECORD_SECONDS
+        with closing(sqlite3.connect(database, timeout=patience, isolation_level=None)) as writer:
+            waited = time.monotonic()
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                writer.execute("BEGIN IMMEDIATE")
+        assert time.monotonic() - waited > reading.RECORD_SECONDS
     assert len(list(found)) == 2
 
 

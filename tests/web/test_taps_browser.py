@@ -99,11 +99,13 @@ def test_a_second_tap_while_the_first_is_on_its_way_is_recorded_after_it(server,
     phone.goto(f"{server.url}/matches/{match_id}")
     slow_network(phone, 800)
     # Taken at once: the tap's own click marks the tile before any answer.
-    assert phone.evaluate(
-        "() => { const b = document.querySelector('#table button[value=\"6-4\"]');"
-        " b.click(); return b.classList.contains('pending'); }"
-    )
-    phone.wait_for_timeout(300)  # the player's second tap, 0.3 s after the first
+    with phone.expect_request(lambda request: request.method == "POST"):
+        assert phone.evaluate(
+            "() => { const b = document.querySelector('#table button[value=\"6-4\"]');"
+            " b.click(); return b.classList.contains('pending'); }"
+        )
+    # The first tap is on its way (sent, not answered): the player's second tap now.
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 6-4")
     tile(phone, "6-3").click()
     expect(tile(phone, "6-3")).to_have_class("tile fits pending")
     expect(phone.locator(WAITING)).to_contain_text("2 taps waiting: 6-4, 6-3")

@@ -21,7 +21,8 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Page, expect
 
-from assistant.club import draw, draws, nights, seasons, store
+from assistant.club import draws, nights, seasons, store
+from assistant.club.rounds import repeat_floor
 from assistant.db import connect, immediate
 from tests.live_server import LiveServer, call
 
@@ -182,7 +183,7 @@ def assert_few_repeats(seatings: list[list[str]]) -> None:
     (the latecomer and the leaver leave it as it is: 0); nobody partnered anyone twice."""
     met = Counter(frozenset((a, b)) for seats in seatings for a in seats[0::2] for b in seats[1::2])
     partnered = Counter(frozenset(seats[k::2]) for seats in seatings for k in (0, 1))
-    floor = draw.repeat_floor(TWELVE, "pairs_rotating", 3, 3)
+    floor = repeat_floor(TWELVE, "pairs_rotating", 3, 3)
     assert floor == 0
     assert sum(times - 1 for times in met.values()) <= floor
     assert max(partnered.values()) == 1

@@ -19,7 +19,6 @@ from getpass import getpass
 from pathlib import Path
 
 from flask import (
-    Blueprint,
     Flask,
     current_app,
     g,
@@ -35,8 +34,6 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from assistant.db import instance_folder
 from assistant.web.base.htmx import htmx
 from assistant.web.base.security import renew_token
-
-bp = Blueprint("admin", __name__)
 
 MIN_LENGTH = 8
 ATTEMPTS = 5  # login attempts per client address ...

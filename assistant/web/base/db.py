@@ -15,9 +15,9 @@ from assistant.db import connect, fault
 
 class _Connections(threading.local):
     """This app's connection for the thread serving a request. A new connection reads the
-    schema before its first answer, a fifth of a tap's time, so waitress's few threads keep
-    theirs for the server's life (as datasette does); a thread's connection closes when the
-    thread ends (a development server's thread per request) or the app goes."""
+    schema before its first answer, too much to pay on every tap, so waitress's few threads keep
+    theirs for the server's life; a thread's connection closes when the thread ends (a
+    development server's thread per request) or the app goes."""
 
     db: Database | None = None
 

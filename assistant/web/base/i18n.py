@@ -225,7 +225,7 @@ def number(value) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if type(value) is int and -1000 < value < 1000:
-        return str(value)  # written alike in every language, and Babel takes a tenth of a ms
+        return str(value)  # alike in every language, and drawn on every tap: Babel not asked
     return format_decimal(value)
 
 

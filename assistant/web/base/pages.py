@@ -38,13 +38,6 @@ def match_or_404(match_id: int) -> store.StoredMatch:
         abort(404, _("There is no such match."))
 
 
-def watch_code(match_id: int) -> str | None:
-    """The code of the match's read-only watch page."""
-    row = get_db().execute("SELECT code FROM watch_codes WHERE match_id = ?", [match_id])
-    found = row.fetchone()
-    return found[0] if found else None
-
-
 def player_names(names) -> dict[str, str]:
     """Each name as typed in a record → the name the club uses now (after renames and merges).
     Looked up once per request; outside a request (a command line) names stay as typed."""

@@ -24,7 +24,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from assistant.club import derive, exports, imports, queries, steps, store, worker
+from assistant.club import cache, club_file, derive, exports, imports, queries, steps, store, worker
 from assistant.club.games import GAMES, game_of
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
@@ -32,7 +32,7 @@ from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import MAX_PAGE, MAX_STEP, MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.messages import explain
-from assistant.web.base.pages import match_or_404, page, watch_code
+from assistant.web.base.pages import match_or_404, page
 from assistant.web.table.settled import explain as explain_settlement
 
 bp = Blueprint("history", __name__)
@@ -106,7 +106,7 @@ def match(match_id: int):
         settlements=[explain_settlement(played, hand) for hand in played.hands],
         preset=derive.preset_of(stored.record),
         game=game_of(played.rules),
-        code=watch_code(match_id),
+        code=cache.watch_code(get_db(), match_id),
         steps=len(steps.entries(stored.record)),
     )
 
@@ -216,8 +216,8 @@ def import_file():
         with os.fdopen(handle, "wb") as file:
             upload.save(file)
         upload.close()
-        imports.header(path)  # a file that is no JSON at all is refused at once
-    except imports.BrokenFile as broken:
+        club_file.header(path)  # a file that is no JSON at all is refused at once
+    except club_file.BrokenFile as broken:
         path.unlink()
         reason = explain(SimpleNamespace(**broken.error))
         error = _("Nothing was imported: %(reason)s", reason=reason)

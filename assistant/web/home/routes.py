@@ -1,12 +1,7 @@
 """Home and the way into a match: the matches in play and the latest finished, archiving the
 stale ones, New match, and one match record imported at the table.
 
-    GET  /                    home
-    POST /matches/archive     the matches in play untouched for a week filed away
-    GET  /matches/new         the new match form
-    POST /matches/new         the form again (a seat moved, a preset changed) or the new match
-    POST /matches/import      one match record file: a match of its own
-"""
+Every route of the app, with its method: `flask --app assistant routes`."""
 
 import secrets
 
@@ -23,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from assistant.club import queries, registry, store
+from assistant.club import clock, queries, registry, store
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.db import get_db
@@ -92,7 +87,7 @@ def create_match():
     if "create" not in request.form:
         return _new_form(form)  # a seat moved or a preset changed: the form again
     try:
-        record = form.record(date=store.local_now())
+        record = form.record(date=clock.local_now())
     except ValueError as error:
         form.error = str(error)
         return _new_form(form, 422)

@@ -15,7 +15,7 @@ from assistant.web.base.i18n import language, preset_name
 from assistant.web.base.pages import page
 from assistant.web.base.seasons import choice_args, chosen, season_choice
 
-bp = Blueprint("club", __name__)
+bp = Blueprint("players", __name__)
 
 
 def _players_page(error: str | None = None, status: int = 200, **extra):
@@ -43,7 +43,7 @@ def add_player():
     if registry.find(db, name) is not None:
         return _players_page(_("%(name)s is already in the club.", name=name), 422, name=name)
     store.add_player(db, name)
-    return redirect(url_for("club.players"), 303)
+    return redirect(url_for("players.players"), 303)
 
 
 def _player_or_404(player_id: int) -> dict:
@@ -80,7 +80,7 @@ def player(player_id: int):
         seasons=every,
         game=game,
         games=played,
-        chooser="club.player",
+        chooser="players.player",
         chooser_args={"player_id": player_id} | kept,
         history_args=kept,
         game_chooser_args={"player_id": player_id} | season_choice(),
@@ -95,7 +95,7 @@ def rename(player_id: int):
         store.rename_player(db, player_id, request.form.get("name", ""))
     except registry.RegistryError as error:
         return _players_page(_message(error), 422)
-    return redirect(url_for("club.player", player_id=player_id), 303)
+    return redirect(url_for("players.player", player_id=player_id), 303)
 
 
 @bp.post("/players/merge")
@@ -110,7 +110,7 @@ def merge():
         store.merge_players(db, source, target)
     except registry.RegistryError as error:
         return _players_page(_message(error), 422)
-    return redirect(url_for("club.player", player_id=target), 303)
+    return redirect(url_for("players.player", player_id=target), 303)
 
 
 @bp.get("/leaderboard")
@@ -134,7 +134,7 @@ def leaderboard():
         seasons=every,
         game=game,
         games=played,
-        chooser="club.leaderboard",
+        chooser="players.leaderboard",
         chooser_args=kept,
         game_chooser_args=season_choice(),
         season_args=choice_args(season) | kept,

@@ -10,8 +10,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from assistant.club import draw, draws, league, nights, registry, store
+from assistant.club import draws, league, nights, registry, store
 from assistant.club.games import game_of
+from assistant.club.rounds import KINDS
 from assistant.engine import PRESETS, RecordError, new_record
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_TARGET
@@ -103,7 +104,7 @@ def entrants(form: DrawForm) -> list:
         seen.add(name_key(name))
     if len(names) > MAX_ENTRANTS:
         raise Refused(_("At most %(n)s players.", n=MAX_ENTRANTS))
-    seats = draw.KINDS[form.kind].seats
+    seats = KINDS[form.kind].seats
     if len(names) < seats:
         raise Refused(_("This game needs at least %(n)s players.", n=seats))
     return found
@@ -146,7 +147,7 @@ def rules(form: DrawForm) -> object:
         if target is None:
             raise Refused(_("The target is a whole number."))
         chosen = {"preset": form.preset, "target": target}
-    seats = draw.KINDS[form.kind].seats
+    seats = KINDS[form.kind].seats
     try:
         new_record(chosen, [f"P{n}" for n in range(seats)], form.kind.startswith("pairs"))
     except RecordError as error:
@@ -155,7 +156,7 @@ def rules(form: DrawForm) -> object:
 
 
 def make(form: DrawForm, replacing: int | None) -> int:
-    if form.kind not in draw.KINDS:
+    if form.kind not in KINDS:
         raise Refused(_("Pick the game."))
     rounds = whole_number(form.rounds, 1, MAX_ROUNDS)
     if rounds is None:
@@ -311,7 +312,7 @@ CHANGE_REFUSED = {
 
 def entrant_named(made: draws.Draw, text: str) -> object:
     """A latecomer or a leaver as the form names them: a name, or for fixed pairs "Ann + Bo"."""
-    if not draw.KINDS[made.kind].fixed_pairs:
+    if not KINDS[made.kind].fixed_pairs:
         return _name(text)
     names = PAIR.split(text.strip())
     if len(names) != 2 or not all(names):

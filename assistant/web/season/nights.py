@@ -25,7 +25,7 @@ def long_date(night: str) -> str:
 
 
 def kind_names() -> dict[str, str]:
-    """The games a night's draw can be for (assistant/club/draw.py KINDS)."""
+    """The games a night's draw can be for (assistant/club/rounds.py KINDS)."""
     return {
         "two": _("2 players a table"),
         "three": _("3 players a table"),

@@ -4,10 +4,10 @@ the match's version a form says it was made from."""
 from flask import Response, abort, request
 from flask_babel import gettext as _
 
-from assistant.club import draws
+from assistant.club import cache, draws
 from assistant.web.base.bounds import MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
-from assistant.web.base.pages import page, piece_only, watch_code
+from assistant.web.base.pages import page, piece_only
 from assistant.web.table.view import Table
 
 
@@ -17,7 +17,7 @@ def table_page(table: Table, status: int = 200) -> Response:
     if piece_only():
         return page("table.html", "table/_table.html", status, table=table)
     place = draws.place(get_db(), table.id)
-    code = watch_code(table.id)
+    code = cache.watch_code(get_db(), table.id)
     return page(
         "table.html", "table/_table.html", status, table=table, place=place, watch_code=code
     )

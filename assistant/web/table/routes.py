@@ -1,19 +1,6 @@
 """The table: one match played tile by tile, and every correction of it.
 
-GET  /matches/<id>                 the table (?tile=T asks T's end, ?fix=N corrects entry N)
-POST /matches/<id>/play            a tile laid (tile, end)
-POST /matches/<id>/draw            tiles drawn from the boneyard
-POST /matches/<id>/pass            a pass
-POST /matches/<id>/undo            the last entry taken back
-POST /matches/<id>/correct         an entry of the hand corrected in place
-POST /matches/<id>/turn            the lead turned round (until the second tile)
-POST /matches/<id>/leader          who leads the next hand, when the rules leave it open
-POST /matches/<id>/left/preview    the hand's settlement before Confirm
-POST /matches/<id>/left            the tiles left in hand: the hand settled
-POST /matches/<id>/final           the players are done with a finished match
-POST /matches/<id>/rematch         the same players again
-GET  /matches/<id>/record.json     the match record
-"""
+Every route of the app, with its method: `flask --app assistant routes`."""
 
 import json
 import secrets
@@ -21,7 +8,7 @@ import secrets
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
-from assistant.club import store
+from assistant.club import clock, store
 from assistant.engine import (
     Draw,
     EndAsked,
@@ -418,7 +405,7 @@ def final(match_id: int):
 def rematch(match_id: int):
     old = match_or_404(match_id).record
     partnership = old.get("partnership", False)
-    record = new_record(old["rules"], old["players"], partnership, store.local_now())
+    record = new_record(old["rules"], old["players"], partnership, clock.local_now())
     store.close(get_db(), match_id)  # the table has moved on: the old match is final
     return go(url_for("table.table", match_id=store.create(get_db(), record).id))
 

@@ -1,4 +1,4 @@
-"""The night's draw (assistant/club/draw.py): property tests for 4-40 players and every game, and
+"""The night's draw (assistant/club/seating.py): property tests for 4-40 players and every game, and
 nights worked out by hand.
 
 What "as few repeats as possible" is checked against, and why each bound holds:
@@ -37,11 +37,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.club import draw
-from assistant.club.draw import Round, Seating
-from tests.club.draw_checks import entrants_for, names, numbers_of, players_of, round_bound
+from assistant.club.rounds import KINDS as GAMES
+from assistant.club.rounds import (
+    Round,
+    Seating,
+    meetings,
+    partner_floor,
+    partner_repeats,
+    partnerships,
+    repeat_floor,
+    repeats,
+    sit_out_ledger,
+)
+from assistant.club.seating import make_draw, plan_round
+from tests.club.draw_checks import (
+    entrants_for,
+    names,
+    numbers_of,
+    players_of,
+    round_bound,
+    sit_outs,
+)
 
-KINDS = list(draw.KINDS)
+KINDS = list(GAMES)
 
 
 # -- what every draw must be -------------------------------------------------------------------
@@ -51,7 +69,7 @@ def assert_everyone_once(night: list[Round], entrants, kind: str, tables) -> Non
     """(a) Each round everyone is seated exactly once or sits out exactly once; each table holds
     the game's number of players; the tables are from those available, distinct, the lowest
     numbers first, and as many as the seats allow."""
-    game, people = draw.KINDS[kind], players_of(entrants)
+    game, people = GAMES[kind], players_of(entrants)
     units = len(entrants)
     in_play = min(len(numbers_of(tables)), units // game.units)
     for number, r in enumerate(night, 1):
@@ -64,7 +82,7 @@ def assert_everyone_once(night: list[Round], entrants, kind: str, tables) -> Non
 
 def assert_fair(night: list[Round], entrants) -> None:
     """(b) Over the night, sit-outs differ by at most one."""
-    out = draw.sit_outs(night)
+    out = sit_outs(night)
     counts = [out[p] for p in players_of(entrants)]
     assert max(counts) - min(counts) <= 1
 
@@ -90,12 +108,12 @@ def assert_few_repeats(night: list[Round], entrants, kind: str, tables) -> None:
     floor); two at a table and rotating partners at the floor; every round no worse than by lot
     against the night's other rounds."""
     rounds = len(night)
-    floor = draw.repeat_floor(entrants, kind, tables, rounds)
-    assert draw.repeats(night, kind) >= floor
-    if draw.KINDS[kind].units == 2:
-        assert draw.repeats(night, kind) == floor
+    floor = repeat_floor(entrants, kind, tables, rounds)
+    assert repeats(night, kind) >= floor
+    if GAMES[kind].units == 2:
+        assert repeats(night, kind) == floor
     if kind == "pairs_rotating":
-        assert draw.partner_repeats(night) == draw.partner_floor(entrants, tables, rounds)
+        assert partner_repeats(night) == partner_floor(entrants, tables, rounds)
     for k, r in enumerate(night):
         repeated, by_lot = round_bound(r, kind, night[:k] + night[k + 1 :])
         assert repeated <= by_lot + 1e-9, (k, repeated, by_lot)
@@ -118,7 +136,7 @@ tables_available = st.one_of(
 )
 def test_a_night_planned_ahead(kind, players, rounds, tables, seed):
     entrants = entrants_for(kind, players)
-    night = draw.make_draw(entrants, kind, tables, rounds, rng=seed)
+    night = make_draw(entrants, kind, tables, rounds, rng=seed)
     assert len(night) == rounds
     assert_everyone_once(night, entrants, kind, tables)
     assert_fair(night, entrants)
@@ -150,14 +168,14 @@ def test_a_swiss_night_round_by_round(kind, players, rounds, tables, seed):
             standings = [
                 p for e in sorted(entrants, key=lambda e: standings.index(e[0])) for p in e
             ]
-        r = draw.plan_round(entrants, kind, tables, night, standings if night else None, lot)
+        r = plan_round(entrants, kind, tables, night, standings if night else None, lot)
         if night:
             seated = [p for s in r.seatings for p in s.seats]
             assert min(seated, key=standings.index) in r.seatings[0].seats
         repeated, by_lot = round_bound(r, kind, night)
         assert repeated <= by_lot + 1e-9
         if kind == "pairs_rotating":  # the partnerships come from an exact matching
-            partnered = draw.partnerships(night)
+            partnered = partnerships(night)
             seated = [p for s in r.seatings for p in s.seats]
             before = sum(partnered[frozenset(pair)] > 0 for pair in combinations(seated, 2))
             again = sum(partnered[frozenset(side)] > 0 for s in r.seatings for side in s.sides)
@@ -192,11 +210,11 @@ def test_no_repeats_where_a_design_exists(kind, players, rounds):
     rounds. The affine planes of order 3 and 4 are n = t², with t+1 rounds of t tables of t.
     (Kirkman's fifteen schoolgirls, 15 in threes for 7 rounds, is beyond the draw's search at 6
     rounds: it ends at 0 or 1 repeat.)"""
-    table_size = draw.KINDS[kind].units
+    table_size = GAMES[kind].units
     for seed in (1, 2):
-        night = draw.make_draw(names(players), kind, players // table_size, rounds, rng=seed)
-        assert draw.repeat_floor(names(players), kind, players // table_size, rounds) == 0
-        assert draw.repeats(night, kind) == 0
+        night = make_draw(names(players), kind, players // table_size, rounds, rng=seed)
+        assert repeat_floor(names(players), kind, players // table_size, rounds) == 0
+        assert repeats(night, kind) == 0
 
 
 # -- nights by hand ------------------------------------------------------------------------------
@@ -206,8 +224,8 @@ def test_eight_players_two_tables_of_partners_two_rounds():
     """Nobody has the same partner or the same two opponents twice: in round 2 each table takes
     two players from each table of round 1, who were opponents there and are partners now."""
     for seed in range(5):
-        night = draw.make_draw(names(8), "pairs_rotating", 2, 2, rng=seed)
-        partners = draw.partnerships(night)
+        night = make_draw(names(8), "pairs_rotating", 2, 2, rng=seed)
+        partners = partnerships(night)
         assert set(partners.values()) == {1} and len(partners) == 8
         opponents_of = Counter(
             (p, frozenset(other))
@@ -217,23 +235,23 @@ def test_eight_players_two_tables_of_partners_two_rounds():
             for p in side
         )
         assert set(opponents_of.values()) == {1}
-        assert draw.repeats(night, "pairs_rotating") == 0
+        assert repeats(night, "pairs_rotating") == 0
 
 
 def test_four_players_two_at_a_table_all_night():
     """4 players, 6 rounds: a round robin is 3 rounds, so the night is two round robins: each pair
     meets twice, 6 repeats, which is the floor (each plays 6 rounds against 3 others)."""
-    night = draw.make_draw(names(4), "two", 2, 6, rng=3)
-    assert set(draw.meetings(night, "two").values()) == {2}
-    assert draw.repeat_floor(names(4), "two", 2, 6) == draw.repeats(night, "two") == 6
+    night = make_draw(names(4), "two", 2, 6, rng=3)
+    assert set(meetings(night, "two").values()) == {2}
+    assert repeat_floor(names(4), "two", 2, 6) == repeats(night, "two") == 6
 
 
 def test_three_fixed_pairs_one_table():
     """3 pairs, 1 table, 3 rounds: each pair sits out once and meets each other pair once."""
     pairs = [("Ann", "Bo"), ("Cy", "Di"), ("Ed", "Flo")]
-    night = draw.make_draw(pairs, "pairs_fixed", 1, 3, rng=0)
+    night = make_draw(pairs, "pairs_fixed", 1, 3, rng=0)
     assert Counter(r.sitting_out for r in night) == Counter(pairs)
-    assert draw.repeats(night, "pairs_fixed") == 0
+    assert repeats(night, "pairs_fixed") == 0
     for r in night:
         (s,) = r.seatings
         assert s.table == 1 and {s.seats[0], s.seats[2]} in [set(p) for p in pairs]
@@ -243,8 +261,8 @@ def test_eight_players_in_fours_meet_again():
     """8 players at 2 tables of four, 2 rounds: a table of round 2 takes 4 players from the 2
     tables of round 1, at best 2 and 2, so 2 pairs at each table meet again: 4 repeats, the
     floor's pigeonholes, and the draw gets there."""
-    night = draw.make_draw(names(8), "four", 2, 2, rng=0)
-    assert draw.repeat_floor(names(8), "four", 2, 2) == draw.repeats(night, "four") == 4
+    night = make_draw(names(8), "four", 2, 2, rng=0)
+    assert repeat_floor(names(8), "four", 2, 2) == repeats(night, "four") == 4
 
 
 def test_swiss_round_two_pairs_neighbours():
@@ -257,7 +275,7 @@ def test_swiss_round_two_pairs_neighbours():
         tuple(Seating(k + 1, ((a,), (b,))) for k, (a, b) in enumerate(["AE", "BF", "CG", "DH"])),
         (),
     )
-    r = draw.plan_round(players, "two", 4, [first], standings=players, rng=0)
+    r = plan_round(players, "two", 4, [first], standings=players, rng=0)
     assert [set(s.seats) for s in r.seatings] == [set("AB"), set("CD"), set("EF"), set("GH")]
     assert [s.table for s in r.seatings] == [1, 2, 3, 4]
 
@@ -267,7 +285,7 @@ def test_swiss_lowest_placed_sits_out():
     already, so one of the others sits out, the lowest placed, D; then A-C and E-B (A-B again
     would be a repeat)."""
     first = Round(1, (Seating(1, (("A",), ("B",))), Seating(2, (("C",), ("D",)))), ("E",))
-    r = draw.plan_round(list("ABCDE"), "two", 2, [first], standings=list("ACEBD"), rng=0)
+    r = plan_round(list("ABCDE"), "two", 2, [first], standings=list("ACEBD"), rng=0)
     assert r.sitting_out == ("D",)
     assert [set(s.seats) for s in r.seatings] == [set("AC"), set("EB")]
 
@@ -279,8 +297,8 @@ def test_a_latecomer_comes_in_level_with_the_most_sat_out():
     first = Round(1, (Seating(1, (("A",), ("B",))), Seating(2, (("C",), ("D",)))), ())
     out = set()
     for seed in range(12):
-        r = draw.plan_round(list("ABCDE"), "two", 2, [first], rng=seed)
-        assert len(r.sitting_out) == 1 and draw.repeats([first, r], "two") == 0
+        r = plan_round(list("ABCDE"), "two", 2, [first], rng=seed)
+        assert len(r.sitting_out) == 1 and repeats([first, r], "two") == 0
         out.update(r.sitting_out)
     assert "E" in out and len(out) > 1
 
@@ -291,33 +309,33 @@ def test_the_sit_out_ledger():
     stayed (E, 2)."""
     one = Round(1, (Seating(1, (("A",), ("B",))), Seating(2, (("C",), ("D",)))), ("E", "F"))
     two = Round(2, (Seating(1, (("B",), ("F",))), Seating(2, (("C",), ("G",)))), ("A", "D", "E"))
-    ledger = draw.sit_out_ledger(list("ACDEFGH"), [one, two])
+    ledger = sit_out_ledger(list("ACDEFGH"), [one, two])
     assert ledger == {"A": 1, "C": 0, "D": 1, "E": 2, "F": 1, "G": 1, "H": 2}
-    assert draw.sit_out_ledger(list("ABC"), []) == {"A": 0, "B": 0, "C": 0}
+    assert sit_out_ledger(list("ABC"), []) == {"A": 0, "B": 0, "C": 0}
 
 
 def test_tables_by_number():
     """Tables given by number: the lowest in play; fewer than needed: the rest sit out."""
-    r = draw.plan_round(names(8), "two", [9, 3, 5], rng=0)
+    r = plan_round(names(8), "two", [9, 3, 5], rng=0)
     assert [s.table for s in r.seatings] == [3, 5, 9] and len(r.sitting_out) == 2
-    r = draw.plan_round(names(8), "four", 12, rng=0)
+    r = plan_round(names(8), "four", 12, rng=0)
     assert [s.table for s in r.seatings] == [1, 2] and r.sitting_out == ()
 
 
 def test_the_same_seed_gives_the_same_draw():
-    night = draw.make_draw(names(13), "three", 3, 4, rng=7)
-    assert night == draw.make_draw(names(13), "three", 3, 4, rng=7)
-    assert night != draw.make_draw(names(13), "three", 3, 4, rng=8)
+    night = make_draw(names(13), "three", 3, 4, rng=7)
+    assert night == make_draw(names(13), "three", 3, 4, rng=7)
+    assert night != make_draw(names(13), "three", 3, 4, rng=8)
 
 
 def test_what_cannot_be_drawn():
     with pytest.raises(ValueError, match="unknown game"):
-        draw.plan_round(names(4), "five", 1)
+        plan_round(names(4), "five", 1)
     with pytest.raises(ValueError, match="4 players are needed"):
-        draw.plan_round(names(3), "four", 1)
+        plan_round(names(3), "four", 1)
     with pytest.raises(ValueError, match="entered twice"):
-        draw.plan_round(["Ann", "Bo", "Ann"], "two", 1)
+        plan_round(["Ann", "Bo", "Ann"], "two", 1)
     with pytest.raises(ValueError, match="pairs of names"):
-        draw.plan_round(["Ann", "Bo", "Cy", "Di"], "pairs_fixed", 1)
+        plan_round(["Ann", "Bo", "Cy", "Di"], "pairs_fixed", 1)
     with pytest.raises(ValueError, match="no table"):
-        draw.plan_round(names(4), "two", [])
+        plan_round(names(4), "two", [])
