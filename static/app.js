@@ -152,7 +152,27 @@ document.addEventListener("htmx:afterSwap", () => {
       const waiting = queue.some((t) => t.url === url && (asks || (t.name === element.name && t.value === element.value)));
       element.classList.toggle("pending", waiting);
     }
+    document.dispatchEvent(new Event("taps:changed"));
   }
+
+  // The phone's own view of the table while taps wait (static/phone-table.mjs) reads the queue
+  // and adds the taps it judged itself (a tile with the end it asked).
+  window.tableTaps = {
+    waiting: () => queue.filter((t) => !t.get),
+    tap(url, fields, label) {
+      const version = known + queue.filter((t) => !t.get).length;
+      const tile = (fields.find(([field]) => field === "tile") || [])[1] || "";
+      queue.push({ id: newId(), url, name: "tile", value: tile, fields, label, version });
+      note = "";
+      save();
+      show();
+      send();
+    },
+    note(text) {
+      note = text;
+      show();
+    },
+  };
 
   function swap(html) {
     if (older(html)) return show(); // an answer overtaken by a newer one

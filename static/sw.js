@@ -1,4 +1,5 @@
-// The table's shell for a phone with no network: the assets are kept when the worker installs
+// The table's shell for a phone with no network (its rules engine among them, so the table
+// still knows the game): the assets are kept when the worker installs
 // and answered from here at once (then fetched again to be kept fresh); a page is asked of the
 // server first, and with no answer the copy the table keeps of itself (static/app.js) is shown,
 // with its waiting taps.
@@ -9,6 +10,24 @@ const SHELL = [
   "/static/club.css",
   "/static/vendor/htmx-2.0.11.min.js",
   "/static/app.js",
+  "/static/phone-table.mjs",
+  "/static/foresee.mjs",
+  "/static/engine/corrections.mjs",
+  "/static/engine/entries.mjs",
+  "/static/engine/errors.mjs",
+  "/static/engine/hand.mjs",
+  "/static/engine/index.mjs",
+  "/static/engine/layout.mjs",
+  "/static/engine/limits.mjs",
+  "/static/engine/match.mjs",
+  "/static/engine/moves.mjs",
+  "/static/engine/names.mjs",
+  "/static/engine/pips.mjs",
+  "/static/engine/pydate.mjs",
+  "/static/engine/record.mjs",
+  "/static/engine/rules.mjs",
+  "/static/engine/settlement.mjs",
+  "/static/engine/tiles.mjs",
   "/static/favicon.svg",
   "/static/apple-touch-icon.png",
 ];

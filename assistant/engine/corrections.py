@@ -47,8 +47,8 @@ def correct_entry(
     replaced tile was laid on when it fits there unless it names an end."""
     events = _events(record, position, 0)
     replaced = read_event(events[position - 1])
-    entry = as_entry(entry)
-    if type(entry) in EVENTS and entry.player is None:
+    entry = _an_event(as_entry(entry))
+    if entry.player is None:
         entry = entry._replace(player=replaced.player)
     return _rewritten(record, position, 1, entry, replaced, replayed, ends)
 
@@ -63,7 +63,7 @@ def insert_entry(
     """A missed entry put in the last hand before its event `position` (one more than the
     number of events: after the last), by the player whose turn it was then."""
     _events(record, position, 1)
-    return _rewritten(record, position, 0, as_entry(entry), None, replayed, ends)
+    return _rewritten(record, position, 0, _an_event(as_entry(entry)), None, replayed, ends)
 
 
 def remove_entry(
@@ -72,6 +72,14 @@ def remove_entry(
     """Event `position` of the last hand taken out (an entry made twice, or made in error)."""
     _events(record, position, 0)
     return _rewritten(record, position, 1, None, None, replayed, ends)
+
+
+def _an_event(entry: Entry) -> Event:
+    """What a correction puts in the hand: a play, a draw or a pass (the tiles left and a hand
+    scored as told are entered, and undone, whole)."""
+    if type(entry) not in EVENTS:
+        raise RecordError(N_("a correction is a play, a draw or a pass"))
+    return entry
 
 
 def _events(record: dict, position: int, after_last: int) -> list:

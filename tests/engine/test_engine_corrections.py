@@ -54,3 +54,10 @@ def test_a_change_a_later_entry_no_longer_fits_is_refused_and_names_it():
         insert_entry(PLAYED, 9, {"pass": True})
     with pytest.raises(RecordError, match="hand 1 has no event 5"):
         remove_entry(PLAYED, 5)
+
+
+def test_a_hand_scored_as_told_is_no_correction():
+    rec = record("muggins", "X Y", hand("X 6-4"))
+    for fix in (correct_entry, insert_entry):
+        with pytest.raises(RecordError, match="a correction is a play, a draw or a pass"):
+            fix(rec, 1, {"points": {"X": 10}})

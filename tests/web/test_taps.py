@@ -4,10 +4,12 @@ two taps of the same entry with their own ids are two entries. The same for the 
 what the phone follows with: the table's poll (304 while nothing changed), the manifest and
 the service worker."""
 
+import re
 import sqlite3
 
 from tests.clients import STALE, create, post_json
 from tests.database import database_rows
+from tests.paths import CHECKOUT
 from tests.records import record
 
 HTMX = {"HX-Request": "true"}
@@ -138,3 +140,21 @@ def test_the_manifest_and_service_worker_let_a_table_open_full_screen_offline(cl
     worker = client.get("/sw.js")
     assert worker.status_code == 200 and "javascript" in worker.mimetype and "caches" in worker.text
     assert worker.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_offline_shell_holds_the_phone_rules_engine(client):
+    """With no network the table still knows the game: the service worker keeps every module
+    the table's script imports, the engine's included."""
+    worker = client.get("/sw.js").text
+    kept = set(re.findall(r'"(/static/[^"]+)"', worker))
+    wanted, seen = ["static/phone-table.mjs"], set()
+    while wanted:
+        path = wanted.pop()
+        seen.add(path)
+        text = (CHECKOUT / path).read_text()
+        for imported in re.findall(r'from "(\./[^"]+)"', text):
+            module = (CHECKOUT / path).parent.joinpath(imported).resolve()
+            found = module.relative_to(CHECKOUT).as_posix()
+            if found not in seen:
+                wanted.append(found)
+    assert {f"/{path}" for path in seen} <= kept

@@ -1,0 +1,121 @@
+"""The table keeps the game on the phone while taps wait: with no network the phone's own rules
+engine moves the turn on, shows each tap's count and points and the scores, asks where a tile
+goes itself, and every tap lands once, in order, credited to the right player, once the network
+is back."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.live_server import LiveServer, call
+
+pytestmark = pytest.mark.browser
+
+RECORD = {"format": "allfives-match/1", "rules": "muggins", "players": ["Ann", "Bo"], "hands": []}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = LiveServer(tmp_path_factory.mktemp("foreseen") / "live.sqlite")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def started(server) -> int:
+    """Ann v Bo at Muggins, Ann has led 6-3: the ends are 6 and 3."""
+    match_id = call(server.url + "/api/matches", RECORD)[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    status, body = call(
+        f"{server.url}/api/matches/{match_id}/events", {"version": 2, "play": "6-3"}
+    )
+    assert status == 200, body
+    return match_id
+
+
+def events(server, match_id) -> list[dict]:
+    _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
+    return [e for hand in body["record"]["hands"] for e in hand["events"]]
+
+
+def tile(page, name: str):
+    return page.locator("#table form.picker").get_by_role("button", name=name, exact=True)
+
+
+def sent(page, version: int) -> None:
+    expect(page.locator("#table input[name=version]").first).to_have_value(
+        str(version), timeout=15000
+    )
+    expect(page.locator("#taps")).to_be_hidden()
+
+
+def test_with_no_network_the_phone_asks_the_end_moves_the_turn_and_scores(server, phone):
+    match_id = started(server)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    phone.context.set_offline(True)
+
+    tile(phone, "5-3").click()  # on the 3: the ends are now 6 and 5
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    expect(phone.locator("#taps .taps-count")).to_contain_text("1 tap waiting")
+
+    tile(phone, "6-5").click()  # fits the 6 and the 5, which make different games: asked here
+    asked = phone.get_by_role("dialog")
+    expect(asked).to_contain_text("Where does 6-5 go?")
+    expect(asked.get_by_role("button", name="left")).to_contain_text("+10")
+    asked.get_by_role("button", name="left").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    expect(phone.locator("#taps .taps-foreseen")).to_have_text("6-5 by Ann: count 10 → +10")
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("10")
+
+    phone.locator("#table").get_by_role("button", name="Draw").click()  # Bo's, not Ann's
+    expect(phone.locator("#taps .taps-count")).to_contain_text("3 taps waiting")
+
+    phone.context.set_offline(False)
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    sent(phone, 6)
+    assert events(server, match_id) == [
+        {"player": "Ann", "play": "6-3"},
+        {"player": "Bo", "play": "5-3"},
+        {"player": "Ann", "play": "6-5", "end": "left"},
+        {"player": "Bo", "draw": 1},
+    ]
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("10")
+
+
+def test_undo_then_the_same_tile_offline_lands_once(server, phone):
+    match_id = started(server)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "5-3").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    tile(phone, "5-3").click()
+    expect(phone.locator("#taps .taps-count")).to_contain_text("3 taps waiting")
+    phone.context.set_offline(False)
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    sent(phone, 6)
+    assert events(server, match_id) == [
+        {"player": "Ann", "play": "6-3"},
+        {"player": "Bo", "play": "5-3"},
+    ]
+
+
+def test_a_tile_that_will_not_fit_is_refused_on_the_phone(server, phone):
+    match_id = started(server)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "5-3").click()  # the ends will be 6 and 5
+    expect(tile(phone, "2-1")).to_be_disabled()
+    expect(tile(phone, "6-5")).to_be_enabled()
+    expect(tile(phone, "5-3")).to_have_class(re.compile(r"\bpending\b"))  # marked as waiting
