@@ -162,7 +162,8 @@ document.addEventListener("htmx:afterSwap", () => {
     tap(url, fields, label) {
       const version = known + queue.filter((t) => !t.get).length;
       const tile = (fields.find(([field]) => field === "tile") || [])[1] || "";
-      queue.push({ id: newId(), url, name: "tile", value: tile, fields, label, version });
+      const match = table().dataset.match;
+      queue.push({ id: newId(), url, name: "tile", value: tile, fields, label, version, match });
       note = "";
       save();
       show();
@@ -208,7 +209,10 @@ document.addEventListener("htmx:afterSwap", () => {
       // Made on the table as it will be once the taps before it are recorded: that version, and
       // none other, takes it (a tap left waiting while others played is refused, not misplaced).
       const version = known + queue.filter((t) => !t.get).length;
-      queue.push({ id: newId(), url, name, value, fields, label, version });
+      // Made on this match and no other: a tap that waits while the match is deleted is refused,
+      // never put in another match that the address may name later.
+      const match = table().dataset.match;
+      queue.push({ id: newId(), url, name, value, fields, label, version, match });
       note = "";
       save();
       show();
@@ -245,6 +249,7 @@ document.addEventListener("htmx:afterSwap", () => {
     const body = new URLSearchParams(tap.fields);
     body.set("version", tap.version);
     body.set("tap", tap.id);
+    if (tap.match) body.set("match", tap.match);
     if (tap.turn) body.set("turn", tap.turn);
     const asked = tap.get ? {} : { method: "POST", body };
     sending = true;
@@ -272,6 +277,21 @@ document.addEventListener("htmx:afterSwap", () => {
     failures = 0;
     why = "";
     const moved = answer.headers.get("HX-Redirect");
+    // Another phone may have entered the very taps waiting here: those are done, and the rest
+    // go on after them (static/phone-table.mjs compares, with the phone's own engine).
+    const entered = answer.status === 409 && window.tableForesight
+      ? window.tableForesight.entered(queue.filter((t) => !t.get), html)
+      : [];
+    if (entered.length) {
+      queue = queue.filter((t) => t.get).concat(queue.filter((t) => !t.get).slice(entered.length));
+      known = Math.max(known, versionOf(html));
+      queue.filter((t) => !t.get).forEach((t, i) => { t.version = known + i; t.sent = false; });
+      note = words("entered", entered.join(", "));
+      save();
+      swap(html);
+      send();
+      return;
+    }
     queue.shift();
     if (!answer.ok && queue.length) {
       note = words("also", queue.map((t) => t.label).join(", "));
@@ -296,7 +316,9 @@ document.addEventListener("htmx:afterSwap", () => {
     if (busy || asking || document.querySelector(".htmx-request")) return;
     let html;
     try {
-      const answer = await fetch(table().dataset.live, { headers: { "HX-Request": "true" } });
+      const headers = { "HX-Request": "true", "X-Match": table().dataset.match };
+      const answer = await fetch(table().dataset.live, { headers });
+      if (answer.status === 404) return problem(await answer.text()); // the match was deleted
       if (!answer.ok) return;
       html = await answer.text();
     } catch {

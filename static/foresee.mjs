@@ -22,14 +22,23 @@ export function entryOf(tap) {
   if (action === "draw") return { draw: 1 };
   if (action === "pass") return { pass: true };
   if (action === "undo") return { undo: true };
+  if (action === "left") {
+    const left = {};
+    for (const [name, value] of tap.fields || []) {
+      if (name.startsWith("pips:") && value !== "") left[name.slice(5)] = Number(value);
+    }
+    return { left };
+  }
   return null;
 }
 
 // The record and match once `taps` are recorded on top of `record`, and what the last of them
 // played; `refused` names the first tap the rules would refuse (its error), `unknown` the first
-// the phone cannot foresee (the rest of the queue is then not foreseen either).
-export function foresee(record, taps) {
+// the phone cannot foresee (the rest of the queue is then not foreseen either). `leader`: who
+// the table chose to lead the hand it waits for, when the rules leave it open.
+export function foresee(record, taps, leader = null) {
   let match = replay(record);
+  const waited = match.hands.length;
   let played = null;
   for (const tap of taps) {
     const entry = entryOf(tap);
@@ -39,7 +48,8 @@ export function foresee(record, taps) {
         [record, match] = undoEntry(record, match);
         played = null;
       } else {
-        [record, match] = addEntry(record, entry, null, match);
+        const chosen = match.hands.length === waited ? leader : null;
+        [record, match] = addEntry(record, entry, chosen, match);
         played = entry.play ? lastPlay(match) : null;
       }
     } catch (error) {

@@ -1,9 +1,8 @@
-// The table while taps wait on the phone (slow Wi-Fi, or none): the phone's own rules engine
-// works out the table as it will be once they are recorded (foresee.mjs) and paints it at once
-// — whose turn, the tiles held, the scores, which tiles fit, what the last tap counted and
-// scored — and asks where a tile goes itself, so a tap made behind others is never blind.
-// With nothing waiting and the network up the server answers every tap, as before; its answer
-// (the table as recorded) always replaces what was foreseen.
+// The table keeps the game on the phone: a tile tapped is judged by the phone's own rules engine
+// on the table as it will be once the taps waiting are recorded (foresee.mjs), its end asked
+// here when the ends make different games, and painted at once — whose turn, the tiles held,
+// the scores, which tiles fit, what the last tap counted and scored — then sent like any tap.
+// The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
 import { endsFor, foresee } from "./foresee.mjs";
 
@@ -24,15 +23,16 @@ function shown(player) {
   return held ? held.textContent : player;
 }
 
-// The table as it will be, or null when the phone does not foresee it (nothing waits and the
-// network is up; a waiting correction or pips left; a tap the rules refuse).
-function ahead() {
+// The table as it will be, or null when the phone does not foresee it (a waiting correction;
+// a tap the rules refuse; with `waiting`, when no tap waits and the network is up, so the
+// table shown is the table as it is).
+function ahead(waiting = false) {
   const taps = window.tableTaps;
   const kept = record();
   if (!taps || !kept) return null;
-  const waiting = taps.waiting();
-  if (!waiting.length && navigator.onLine) return null;
-  const seen = foresee(kept, waiting);
+  const queued = taps.waiting();
+  if (waiting && !queued.length && navigator.onLine) return null;
+  const seen = foresee(kept, queued, table().dataset.turn || null);
   return seen.unknown || seen.refused ? null : seen;
 }
 
@@ -94,17 +94,21 @@ function askEnd(tile, ends) {
   buttons.querySelector("button").focus();
 }
 
-// A tile tapped while taps wait (or with no network) is judged here, on the table as it will be.
+// A tile tapped on the table's picker (not a correction's) is judged here.
 document.addEventListener(
   "click",
   (event) => {
     const button = event.target.closest("form.picker button.tile");
     if (!button || !table() || !table().contains(button)) return;
+    if (!/\/play$/.test(new URL(button.form.action).pathname)) return;
     const seen = ahead();
     if (!seen || seen.match.turn() === null) return;
     event.preventDefault();
     event.stopPropagation();
     const tile = button.value;
+    const waiting = window.tableTaps.waiting();
+    const previous = waiting[waiting.length - 1];
+    if (previous && previous.value === tile && /\/play$/.test(previous.url)) return; // a double tap
     const ends = endsFor(seen.match, tile);
     if (!ends.length) return window.tableTaps.note(say("unfit", { tile }));
     if (ends.length > 1) return askEnd(tile, ends);
@@ -116,9 +120,10 @@ document.addEventListener(
 // Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, and the
 // last waiting tap's count and points.
 function paint() {
-  const seen = table() && ahead();
+  const seen = table() && ahead(true);
   const foreseen = banner.querySelector(".taps-foreseen");
   if (foreseen) foreseen.textContent = "";
+  if (table()) settle(seen && seen.match);
   if (!seen) return;
   const { match, played } = seen;
   const hand = match.hand;
@@ -147,9 +152,17 @@ function paint() {
     button.classList.toggle("played", !fits && gone);
     button.classList.toggle("unfit", !fits && !gone);
   }
+  // Draw, or Pass once nothing can be drawn: the one button the server drew turns into the other.
   for (const action of table().querySelectorAll("[data-action=draw], [data-action=pass]")) {
-    const allowed = action.dataset.action === "draw" ? hand.canDraw : hand.canPass;
-    action.disabled = !(playing && allowed);
+    const wanted = hand.canPass ? "pass" : "draw";
+    if (action.dataset.action !== wanted) {
+      const form = action.form;
+      form.action = form.action.replace(/\/(draw|pass)$/, `/${wanted}`);
+      form.setAttribute("hx-post", new URL(form.action).pathname);
+      action.dataset.action = wanted;
+      action.textContent = say(wanted);
+    }
+    action.disabled = !(playing && (hand.canDraw || hand.canPass));
   }
   if (!foreseen) return;
   if (played) {
@@ -157,8 +170,96 @@ function paint() {
     const points = played.points ? ` → ${signed(played.points)}` : "";
     foreseen.textContent = `${tap}: ${say("count", { n: played.count })}${points}`;
   }
-  if (!playing) foreseen.textContent += ` ${say("handOver")}`;
+  if (match.phase === "over") foreseen.textContent += ` ${say("handOver")}`;
 }
 
+// The hand is over while taps wait: each player's pips asked here (within what they can hold),
+// and Confirm waits with them like any tap.
+function askPips(match) {
+  const hand = match.hand;
+  const form = document.createElement("form");
+  form.className = "settle foreseen";
+  const heading = document.createElement("h2");
+  heading.textContent = hand.ended === "domino" ? say("wentOut", { player: shown(hand.wentOut) }) : say("blocked");
+  form.append(heading);
+  for (const player of hand.needsLeft) {
+    const [low, high] = hand.pipBounds(player);
+    const label = document.createElement("label");
+    label.className = "left-hand";
+    const field = document.createElement("input");
+    field.type = "number";
+    field.name = `pips:${player}`;
+    field.min = low;
+    field.max = high;
+    field.required = true;
+    field.inputMode = "numeric";
+    field.setAttribute("aria-label", say("pipsOf", { player: shown(player) }));
+    const range = document.createElement("small");
+    range.textContent = say("range", { low, high });
+    label.append(shown(player), " ", field, " ", range);
+    form.append(label);
+  }
+  const confirm = document.createElement("button");
+  confirm.type = "submit";
+  confirm.className = "big";
+  confirm.textContent = say("confirm");
+  form.append(confirm);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const picker = table().querySelector("form.picker");
+    const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
+    fields.push(...new FormData(form));
+    window.tableTaps.tap(picker.action.replace(/\/play$/, "/left"), fields, say("confirm"));
+  });
+  return form;
+}
+
+function settle(match) {
+  const picker = table().querySelector("form.picker");
+  const asked = table().querySelector("form.settle.foreseen");
+  const settling = Boolean(match) && match.phase === "settle";
+  if (picker) picker.hidden = settling || Boolean(table().querySelector(".end-choice.foreseen"));
+  if (!settling) return asked && asked.remove();
+  if (asked || !picker) return;
+  picker.before(askPips(match));
+}
+
+// After a refusal for a stale version: how many of the waiting taps another phone entered just
+// the same (the table now is this one's, the taps recorded on it), each named as done.
+function entered(waiting, html) {
+  const base = record();
+  const fresh = /<script type="application\/json" id="table-record">([^<]*)<\/script>/.exec(html);
+  if (!base || !fresh || !waiting.length) return [];
+  const now = JSON.parse(fresh[1]);
+  for (let done = waiting.length; done >= 1; done -= 1) {
+    const seen = foresee(base, waiting.slice(0, done), table().dataset.turn || null);
+    if (seen.unknown || seen.refused || !same(seen.record.hands, now.hands)) continue;
+    return entriesAfter(base, now).map((event, i) =>
+      event.play
+        ? say("tap", { tile: event.play, player: shown(event.player) })
+        : `${shown(event.player)}: ${waiting[i].label}`,
+    );
+  }
+  return [];
+}
+
+// The events of `now` that `base` does not have yet.
+function entriesAfter(base, now) {
+  const events = (record) => record.hands.flatMap((hand) => hand.events || []);
+  return events(now).slice(events(base).length);
+}
+
+// Two pieces of JSON alike, whatever order their keys were written in.
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined && a[key] !== null);
+  const other = Object.keys(b).filter((key) => b[key] !== undefined && b[key] !== null);
+  return keys.length === other.length && keys.every((key) => same(a[key], b[key]));
+}
+
+window.tableForesight = { entered };
 document.addEventListener("taps:changed", paint);
 paint();

@@ -7,6 +7,7 @@ transaction (`store.prepare_import`, `write_import_slice`, `end_import`)."""
 import contextlib
 import os
 import sys
+import threading
 from pathlib import Path
 
 import orjson
@@ -18,9 +19,10 @@ from assistant.engine.errors import N_
 NICE = 10  # the import yields the processor to the server's taps
 
 
-def run(db, import_id: int, path: Path) -> None:
+def run(db, import_id: int, path: Path, server_gone: threading.Event | None = None) -> None:
     """The whole import of the file at `path` into import `import_id`; its row says how it
-    ended: done, failed (with why) or interrupted."""
+    ended: done, failed (with why) or interrupted (Ctrl-C, or `server_gone` set: the server
+    that started it is gone; looked at between two records, so every slice is written whole)."""
     positions = [0]
     writer = imports.Writer(db, import_id, positions)
     status, error = "done", None
@@ -32,6 +34,9 @@ def run(db, import_id: int, path: Path) -> None:
             for n, record, created, size in club_file.records(path, head, positions)
         )
         for item, result in club_file.checked(items):
+            if server_gone is not None and server_gone.is_set():
+                status = "interrupted"
+                break
             writer.take(item, result)
             if writer.due():
                 store.write_import_slice(db, writer)
@@ -54,9 +59,29 @@ def run(db, import_id: int, path: Path) -> None:
         store.end_import(db, writer, status, position, error)
 
 
+def _end_with_server() -> threading.Event | None:
+    """Started by the server (`imports.launch`): set once the server is gone however it ended
+    (kill -9 too), and the import then stops as Ctrl-C stops it, saying so in its row. Nothing
+    is ever sent down the pipe: it reads as ended when the server's end closes. None when the
+    import was run by hand."""
+    lifeline = os.environ.pop(imports.LIFELINE, None)
+    if lifeline is None:
+        return None
+    gone = threading.Event()
+
+    def watch() -> None:
+        with contextlib.suppress(OSError):
+            os.read(int(lifeline), 1)
+        gone.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+    return gone
+
+
 def import_command(file: str, database: str | None, import_id: int | None, remove: bool) -> int:
     """`python -m assistant import FILE`: imports a club file into the server's database (or
     `--db`); the web page starts it with `--import-id` for the row it made."""
+    server_gone = _end_with_server()
     path = Path(file)
     database = database or str(default_database())
     with contextlib.suppress(OSError):
@@ -66,7 +91,7 @@ def import_command(file: str, database: str | None, import_id: int | None, remov
     try:
         if import_id is None:
             import_id = store.begin_import(db, path.name, path.stat().st_size)
-        run(db, import_id, path)
+        run(db, import_id, path, server_gone)
         row = db.execute(
             "SELECT status, imported, duplicates, broken, error FROM imports WHERE id = ?",
             [import_id],

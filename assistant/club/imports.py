@@ -312,13 +312,32 @@ def remove_uploads(database: str | Path, kept: list[int]) -> None:
                 upload.unlink(missing_ok=True)
 
 
+LIFELINE = "ALLFIVES_SERVER_LIFELINE"  # the import process's end of the pipe to its server
+
+
 def launch(database: str, import_id: int, path: Path) -> subprocess.Popen:
     """Runs the import in a process of its own (`python -m assistant import`, import_process.py),
     at a lower priority, so the server's taps never wait for its work, only for one short
     write."""
     command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
     command += ["--import-id", str(import_id), "--remove"]
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    # The import ends with the server, kill -9 too: it holds the reading end of a pipe whose
+    # one writing end stays in the server (`process.lifeline`, closed once the import ended).
+    reading, writing = os.pipe()
+    try:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            pass_fds=(reading,),
+            env=os.environ | {LIFELINE: str(reading)},
+        )
+    except BaseException:
+        os.close(writing)
+        raise
+    finally:
+        os.close(reading)
+    process.lifeline = writing
+    return process
 
 
 def set_process(db, import_id: int, pid: int) -> None:

@@ -183,7 +183,7 @@ def league(
         ratings = dict(db.execute(f"SELECT player_id, ordinal FROM {source}", params).fetchall())
         for standing in players:
             rating = ratings.get(standing.ids[0])
-            standing.rating = round(rating, 1) if rating is not None else None
+            standing.rating = round(rating, 1) + 0.0 if rating is not None else None  # no -0.0
     return found
 
 

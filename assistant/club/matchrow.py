@@ -5,6 +5,8 @@ take). It sits below the store and the import, so that both write a row the one 
 import orjson
 from sqlite_utils import Database
 
+from assistant.club.schema import new_uid
+
 
 def stored_text(record: dict) -> str:
     """The record as stored (a record the engine takes holds no integer beyond its limits, so
@@ -29,11 +31,11 @@ def insert(
     the caller's to write; `text`: the record's JSON when the caller has it; `archived`: when it
     was filed away, for one that arrives whole and unfinished). A match that waits for the admin
     is closed from the start: nobody saw its hands played here, so once it is finished only the
-    admin may change it."""
+    admin may change it. Each row gets an identity of its own (`uid`), never another's."""
     leader_hand = len(record.get("hands", [])) + 1 if leader else None
     return db.execute(
         "INSERT INTO matches(record, version, leader, leader_hand, created, updated, origin, "
-        "accepted, import_id, closed, archived) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "accepted, import_id, closed, archived, uid) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             text.decode() if text else stored_text(record),
             leader,
@@ -45,5 +47,6 @@ def insert(
             import_id,
             None if accepted else updated,
             archived,
+            new_uid(),
         ],  # fmt: skip
     ).lastrowid

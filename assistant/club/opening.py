@@ -1,6 +1,7 @@
 """Opening the club's file: refused when it is damaged or was written by a newer release,
-brought to the latest schema (`schema.py`), and the statistics cache rebuilt when a schema step
-asked for it. The app, every command and the import process open the file through here."""
+brought to the latest schema (`schema.py`), and the statistics cache rebuilt and the ratings
+made again when a schema step asked for it. The app, every command and the import process open
+the file through here."""
 
 import sqlite3
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from assistant.club import cache, schema
+from assistant.club import cache, ratings, schema, seasons
 from assistant.db import (
     DAMAGED,
     FULL,
@@ -94,6 +95,30 @@ def _migrate(db: Database) -> None:
         with immediate(db):
             cache.rebuild(db)
             db.execute("DELETE FROM club_meta WHERE key = 'cache_stale'")
+    _ratings_made_fresh(db)
+
+
+def _ratings_made_fresh(db: Database) -> None:
+    """Ratings a schema step left stale (players merged) made again now, all time and of each
+    season whose matches changed: the screens that show ratings only read them."""
+    stale = [
+        season
+        for season in seasons.all_seasons(db)
+        if not ratings.season_is_fresh(db, season.id, ratings.season_mark(db, season.nights))
+    ]
+    if not (ratings.is_dirty(db) or stale):
+        return
+    try:
+        with immediate(db):
+            if ratings.is_dirty(db):
+                ratings.recompute(db)
+            for season in stale:
+                mark = ratings.season_mark(db, season.nights)
+                ratings.save_season(db, season.id, mark, ratings.rate_season(db, season.nights))
+    except sqlite3.OperationalError as error:
+        if fault(error) not in (READ_ONLY, FULL):
+            raise
+        # The server still shows what was saved, the ratings as they were; writes say what to do.
 
 
 def rebuild_command(database: str | None) -> int:

@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass, field
 
-from assistant.club import registry, store
+from assistant.club import registry
 from assistant.club.games import ALL_FIVES, FIVES_AND_THREES, GAMES
 from assistant.club.seasons import Season
 
@@ -259,13 +259,11 @@ def partnerships(
 
 
 def fresh_ratings(db, season: Season | None = None, game: str = ALL_FIVES) -> tuple[str, list]:
-    """Brings the ratings up to date (all time, or of one season's matches alone) and says
-    where to read those of one game: the SQL source of rows (player_id, mu, sigma, ordinal,
-    games, recent) and its parameters."""
+    """Where to read the ratings of one game (all time, or of one season's matches alone): the
+    SQL source of rows (player_id, mu, sigma, ordinal, games, recent) and its parameters. Only
+    read: the write that makes them stale brings them up to date (`store.keep_ratings_fresh`)."""
     if season is None:
-        store.refresh_ratings(db)
         return "(SELECT * FROM ratings WHERE game = ?)", [game]
-    store.refresh_season_ratings(db, season)
     return "(SELECT * FROM season_ratings WHERE season_id = ? AND game = ?)", [season.id, game]
 
 
@@ -275,6 +273,11 @@ def rating(db, player_id: int, season: Season | None = None, game: str = ALL_FIV
     found = db.execute(f"SELECT ordinal, games FROM {source} r WHERE r.player_id = ?",
                        [*params, player_id])  # fmt: skip
     return found.fetchone()
+
+
+def _tenths(value: float) -> float:
+    """Rounded to a tenth, never to -0.0 (a rating of -0.00066 reads 0.0, not "-0.0")."""
+    return round(value, 1) + 0.0
 
 
 def leaderboard(
@@ -291,14 +294,14 @@ def leaderboard(
     board = []
     for rank, (pid, name, ordinal, mu, sigma, games, recent) in enumerate(rows, offset + 1):
         recent = json.loads(recent)
-        trend = round(recent[-1] - recent[0], 1) if len(recent) > 1 else 0.0
+        trend = _tenths(recent[-1] - recent[0]) if len(recent) > 1 else 0.0
         board.append(
             {
                 "rank": rank,
                 "id": pid,
                 "name": name,
-                "rating": round(ordinal, 1),
-                "mu": round(mu, 1),
+                "rating": _tenths(ordinal),
+                "mu": _tenths(mu),
                 "sigma": round(sigma, 2),
                 "games": games,
                 "trend": trend,

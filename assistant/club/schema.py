@@ -5,6 +5,8 @@ derived from the match records and rebuilt by `rebuild-stats`.
 sqlite-utils records each step applied by its name: a step is never renamed or reordered, only
 added at the end."""
 
+import re
+import secrets
 import sqlite3
 
 import orjson
@@ -385,6 +387,10 @@ def one_key_per_person(db: Database) -> None:
     folded, any run of spaces as one, invisible characters left out): each name is keyed again,
     and two players whose names now mean one person become one (the player made first keeps
     its name). The cache is rebuilt from the records, so their matches follow."""
+    _key_names_again(db)
+
+
+def _key_names_again(db: Database) -> None:
     rows = db.execute("SELECT key, player_id FROM player_names ORDER BY player_id").fetchall()
     owner: dict[str, int] = {}
     merged: dict[int, int] = {}
@@ -428,7 +434,10 @@ def one_seat_per_person(db: Database) -> None:
     is renamed "kim (2)" throughout the record (its events, the pips left, the chosen leader), as
     the engine's rule now reads two seats: two people. The version is bumped, so a phone still
     showing the match reloads it."""
+    _one_seat_per_key(db)
 
+
+def _one_seat_per_key(db: Database) -> None:
     changed = False
     for match_id, text, leader in db.execute("SELECT id, record, leader FROM matches").fetchall():
         record = orjson.loads(text)
@@ -481,6 +490,56 @@ def tap_ids(db: Database) -> None:
         "CREATE TRIGGER matches_deleted_taps AFTER DELETE ON matches BEGIN "
         "DELETE FROM taps WHERE match_id = OLD.id; END"
     )
+
+
+@migrations()
+def ignorable_characters_unseen(db: Database) -> None:
+    """`name_key` leaves out every character of Unicode's Default_Ignorable_Code_Point set, not
+    only the format characters: "Ann\ufe0f" (a variation selector) and "Ann\u3164" (a Hangul
+    filler) are Ann. The names are keyed again (lookalikes become one player) and a record that
+    now seats one person twice gives the later seat a name of its own, as the two steps before."""
+    _key_names_again(db)
+    _one_seat_per_key(db)
+
+
+@migrations()
+def match_identity(db: Database) -> None:
+    """A match keeps one identity for life. Its number is never given out again (the table is
+    made again with AUTOINCREMENT: before, deleting the latest match gave its number to the
+    next, and a tap still waiting on a phone for the deleted match landed in the new one), and
+    beside it an opaque `uid`, which the table's taps and polls carry, so that a number met
+    again (a backup restored, the club imported into a new file) is still not the same match.
+    The table's indexes and triggers are made again as they were."""
+    created = db.execute("SELECT sql FROM sqlite_master WHERE name = 'matches'").fetchone()[0]
+    kept = db.execute(
+        "SELECT sql FROM sqlite_master WHERE tbl_name = 'matches' AND type IN ('index', "
+        "'trigger') AND sql IS NOT NULL"
+    ).fetchall()
+    autoincrement, count = re.subn(
+        r"(\[id\]|\"id\"|\bid\b)\s+INTEGER\s+PRIMARY\s+KEY",
+        r"\1 INTEGER PRIMARY KEY AUTOINCREMENT",
+        created.replace("matches", "matches_with_identity", 1),
+        count=1,
+        flags=re.IGNORECASE,
+    )
+    if count != 1:
+        raise ValueError(f"the matches table's key is not the one this step knows: {created}")
+    db.execute(autoincrement)
+    columns = ", ".join(f"[{column.name}]" for column in db["matches"].columns)
+    db.execute(f"INSERT INTO matches_with_identity({columns}) SELECT {columns} FROM matches")
+    db.execute("DROP TABLE matches")
+    db.execute("ALTER TABLE matches_with_identity RENAME TO matches")
+    for (sql,) in kept:
+        db.execute(sql)
+    db.execute("ALTER TABLE matches ADD COLUMN uid TEXT")
+    for (match_id,) in db.execute("SELECT id FROM matches").fetchall():
+        db.execute("UPDATE matches SET uid = ? WHERE id = ?", [new_uid(), match_id])
+    db.execute("CREATE UNIQUE INDEX matches_uid ON matches(uid)")
+
+
+def new_uid() -> str:
+    """A match's opaque identity: 96 random bits, as letters and digits a form carries as is."""
+    return secrets.token_urlsafe(12)
 
 
 @migrations()

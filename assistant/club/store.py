@@ -29,6 +29,7 @@ play on (`resume`).
 A match in play is one being played here now: a match that arrives whole (an import, a record)
 is filed away as archived until someone plays on at a table."""
 
+import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -76,6 +77,7 @@ class StoredMatch:
     text: str = ""  # the record as stored
     chosen: tuple = (None, None)  # the leader column as stored: (player, for which hand)
     stopped: str | None = None  # when the match was stopped before anyone won
+    uid: str = ""  # the match's identity for life: a number met again is not the same match
 
     @property
     def imported(self) -> bool:
@@ -133,7 +135,7 @@ class ClosedMatch(Exception):
 
 COLUMNS = (
     "id", "version", "record", "leader", "leader_hand", "created", "updated", "origin",
-    "accepted", "closed", "stopped",
+    "accepted", "closed", "stopped", "uid",
 )  # fmt: skip
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches WHERE id = ?"
 
@@ -165,6 +167,7 @@ def get(db: Database, match_id: int) -> StoredMatch:
         text,
         chosen,
         values["stopped"],
+        values["uid"],
     )
 
 
@@ -207,6 +210,8 @@ def create(
     match = replay(record)  # before the write lock is taken
     with immediate(db):
         match_id = add(db, record, match, leader, origin)
+    if match.winner is not None:
+        keep_ratings_fresh(db)
     return get(db, match_id)
 
 
@@ -248,11 +253,19 @@ def add(
 
 
 def enter(
-    db: Database, match_id: int, version: int, entry: object, admin=False, tap: str | None = None
+    db: Database,
+    match_id: int,
+    version: int,
+    entry: object,
+    admin=False,
+    tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Adds one entry as a player says it (`engine.add_entry`): the chosen leader of a new hand
     is the one stored with the match. `tap`: the id the phone gave this tap (every writer
-    below takes one): a tap already recorded raises `TapDone` and writes nothing."""
+    below takes one): a tap already recorded raises `TapDone` and writes nothing. `uid`: the
+    identity of the match the phone made it on (every writer below takes one): when the match
+    under `match_id` is another (that one was deleted), UnknownMatch."""
     return _write(
         db,
         match_id,
@@ -260,14 +273,24 @@ def enter(
         lambda stored, match: add_entry(stored.record, entry, stored.leader, match),
         admin,
         tap,
+        uid,
     )
 
 
-def undo(db: Database, match_id: int, version: int, admin=False, tap: str | None = None) -> Saved:
+def undo(
+    db: Database,
+    match_id: int,
+    version: int,
+    admin=False,
+    tap: str | None = None,
+    uid: str | None = None,
+) -> Saved:
     """Takes the last entry away (`engine.undo_entry`)."""
-    return _write(
-        db, match_id, version, lambda stored, match: undo_entry(stored.record, match), admin, tap
-    )
+
+    def undone(stored: StoredMatch, match: Match):
+        return undo_entry(stored.record, match)
+
+    return _write(db, match_id, version, undone, admin, tap, uid)
 
 
 def correct(
@@ -279,6 +302,7 @@ def correct(
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Replaces event `position` of the last hand (`engine.correct_entry`; `ends`: the end of
     each later tile the correction made fit ends that make different games)."""
@@ -289,6 +313,7 @@ def correct(
         lambda stored, match: correct_entry(stored.record, position, entry, match, ends),
         admin,
         tap,
+        uid,
     )
 
 
@@ -301,6 +326,7 @@ def insert_missed(
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """A missed entry put in before event `position` of the last hand (`engine.insert_entry`)."""
     return _write(
@@ -310,6 +336,7 @@ def insert_missed(
         lambda stored, match: insert_entry(stored.record, position, entry, match, ends),
         admin,
         tap,
+        uid,
     )
 
 
@@ -321,6 +348,7 @@ def remove_extra(
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Event `position` of the last hand taken out (`engine.remove_entry`)."""
     return _write(
@@ -330,6 +358,7 @@ def remove_extra(
         lambda stored, match: remove_entry(stored.record, position, match, ends),
         admin,
         tap,
+        uid,
     )
 
 
@@ -341,11 +370,16 @@ def change(db: Database, match_id: int, version: int, record: dict) -> Saved:
 
 
 def choose_leader(
-    db: Database, match_id: int, version: int, leader: str, tap: str | None = None
+    db: Database,
+    match_id: int,
+    version: int,
+    leader: str,
+    tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """Who leads the next hand, when the rules leave it to the table (lot, or a pick)."""
     with immediate(db):
-        stored, match = _current(db, match_id, version, tap)
+        stored, match = _current(db, match_id, version, tap, uid)
         if stored.stopped:
             raise StoppedMatch(stored)
         hand = len(stored.record.get("hands", [])) + 1
@@ -368,6 +402,7 @@ def delete(db: Database, match_id: int) -> None:
     """The admin deletes a match: its row, and by the schema's trigger its derived rows."""
     with immediate(db):
         db.execute("DELETE FROM matches WHERE id = ?", [match_id])
+    keep_ratings_fresh(db)
 
 
 def stop(db: Database, match_id: int, version: int) -> Saved:
@@ -435,6 +470,7 @@ def accept(db: Database, match_ids: list[int]) -> None:
             db.execute(f"UPDATE match_summary SET counted = 1 WHERE match_id IN ({marks})", part)
             db.execute(f"UPDATE match_players SET counted = 1 WHERE match_id IN ({marks})", part)
             ratings.mark_dirty(db)
+    keep_ratings_fresh(db)
 
 
 def accept_import(db: Database, import_id: int) -> int:
@@ -453,20 +489,40 @@ def accept_import(db: Database, import_id: int) -> int:
 
 def discard_import(db: Database, import_id: int) -> int:
     """The admin discards what an import brought that nobody has played on since: its matches
-    still waiting and those still at their first version; how many went. In short
-    transactions, like `accept`."""
-    rows = db.execute(
-        "SELECT id FROM matches WHERE import_id = ? AND (accepted = 0 OR version = 1)",
-        [import_id],
-    ).fetchall()
-    match_ids = [match_id for (match_id,) in rows]
-    for start in range(0, len(match_ids), ACCEPT_SLICE):
-        part = match_ids[start : start + ACCEPT_SLICE]
-        with immediate(db):
-            db.execute(f"DELETE FROM matches WHERE id IN ({','.join('?' * len(part))})", part)
+    still waiting and those still at their first version; how many went. Picked with no lock
+    held (`discard_picks`), then deleted in short transactions, like `accept`, each match only
+    if it is still at the version picked (`discard_picked`): one a table played on meanwhile
+    stays, with its tap."""
+    count = discard_picked(db, import_id, discard_picks(db, import_id))
     with immediate(db):
         db.execute("UPDATE imports SET discarded = ? WHERE id = ?", [now(), import_id])
-    return len(match_ids)
+    keep_ratings_fresh(db)
+    return count
+
+
+def discard_picks(db: Database, import_id: int) -> list[tuple[int, int]]:
+    """The matches of the import to discard, with the version each is at now."""
+    rows = db.execute(
+        "SELECT id, version FROM matches WHERE import_id = ? AND (accepted = 0 OR version = 1) "
+        "ORDER BY id",
+        [import_id],
+    )
+    return [(match_id, version) for match_id, version in rows.fetchall()]
+
+
+def discard_picked(db: Database, import_id: int, picked: list[tuple[int, int]]) -> int:
+    """The picked matches deleted, each only if it is still the import's at the version picked
+    (read again under the write lock: a tap between the pick and the delete keeps its match);
+    how many went."""
+    gone = 0
+    for start in range(0, len(picked), ACCEPT_SLICE):
+        with immediate(db):
+            for match_id, version in picked[start : start + ACCEPT_SLICE]:
+                gone += db.execute(
+                    "DELETE FROM matches WHERE id = ? AND version = ? AND import_id = ?",
+                    [match_id, version, import_id],
+                ).rowcount
+    return gone
 
 
 def waiting(db: Database) -> list[int]:
@@ -480,12 +536,18 @@ def waiting(db: Database) -> list[int]:
 
 
 def _write(
-    db: Database, match_id: int, version: int, edit, admin: bool, tap: str | None = None
+    db: Database,
+    match_id: int,
+    version: int,
+    edit,
+    admin: bool,
+    tap: str | None = None,
+    uid: str | None = None,
 ) -> Saved:
     """edit(stored, match) → the new record and the match it replays to; raises the engine's
     RecordError when the change breaks a rule, and then nothing is written."""
     with immediate(db):
-        stored, match = _current(db, match_id, version, tap)
+        stored, match = _current(db, match_id, version, tap, uid)
         if not admin and is_closed(stored, match):
             raise ClosedMatch(stored)
         if not admin and stored.stopped:
@@ -500,15 +562,21 @@ def _write(
         cache.refresh(db, match_id, updated, stored.created, changed["updated"],
                       counted=counted, origin=stored.origin,
                       stopped=bool(stored.stopped))  # fmt: skip
-        return _saved(stored, updated, written | {"record": record, "text": text})
+        saved = _saved(stored, updated, written | {"record": record, "text": text})
+    if match.winner is not None or updated.winner is not None:
+        keep_ratings_fresh(db)  # only a finished match is rated
+    return saved
 
 
 def _current(
-    db: Database, match_id: int, version: int, tap: str | None = None
+    db: Database, match_id: int, version: int, tap: str | None = None, uid: str | None = None
 ) -> tuple[StoredMatch, Match]:
-    """The match to change; a tap it already recorded is done (asked before the version: the
-    phone re-sends it with the version it first sent)."""
+    """The match to change, when it is still the one the phone made the change on (`uid`);
+    a tap it already recorded is done (asked before the version: the phone re-sends it with
+    the version it first sent)."""
     stored = get(db, match_id)
+    if uid is not None and uid != stored.uid:
+        raise UnknownMatch(match_id)  # that match was deleted; this is another
     if tap and recorded(db, match_id, tap):
         raise TapDone(stored)
     if stored.version != version:
@@ -658,6 +726,7 @@ def _after_import(database: str, import_id: int, process) -> None:
     memory), the import is marked stopped and its file removed, so its page offers to accept or
     discard what it brought instead of showing it running for ever."""
     process.wait()
+    os.close(process.lifeline)
     db = connect(database)
     try:
         with immediate(db):
@@ -723,11 +792,13 @@ def merge_players(db: Database, source: int, target: int) -> None:
     with immediate(db):
         registry.merge(db, source, target)
         ratings.mark_dirty(db)
+    keep_ratings_fresh(db)
 
 
 def save_season(db: Database, name: str, starts: str, ends: str, season_id: int | None) -> None:
     with immediate(db):
         seasons.save(db, name, starts, ends, season_id)
+    keep_ratings_fresh(db)  # the season's nights: its own ratings
 
 
 def delete_season(db: Database, season_id: int) -> None:
@@ -754,11 +825,21 @@ def _rated(db: Database, nights: tuple[str, str] | None = None) -> dict:
     return worker.rated(path, nights)
 
 
+def keep_ratings_fresh(db: Database) -> None:
+    """After a write that may have made ratings stale (a match finished, or its result changed,
+    deleted, accepted; players merged; a season's nights changed): the all-time ratings and
+    those of each season whose matches changed, brought up to date by the writer, so that the
+    screens that show them (the leaderboard, the league) only read."""
+    refresh_ratings(db)
+    for season in seasons.all_seasons(db):
+        refresh_season_ratings(db, season)
+
+
 def refresh_ratings(db: Database, attempts: int = 3) -> None:
     """The all-time ratings brought up to date when they are stale. They are computed by a
     process of its own with no lock held (a table keeps tapping meanwhile) and kept only if
     nothing changed them in the meantime; else computed again, and after `attempts` left stale
-    for the next reader."""
+    for the next write (the one that changed them meanwhile keeps them fresh in its turn)."""
     for _ in range(attempts):
         if not ratings.is_dirty(db):
             return

@@ -7,6 +7,7 @@ One process, kept for the server's life at a lower priority, does it instead, re
 on its own connection. An export that fails half-way answers an error, never a download cut
 short."""
 
+import contextlib
 import multiprocessing
 import os
 import sqlite3
@@ -30,17 +31,24 @@ class WorkerStopped(RuntimeError):
 
 
 class _Worker:
-    """The process of its own, started on first use and again if it dies."""
+    """The process of its own, started on first use and again if it dies, and ended with the
+    server however the server ends (kill -9 too): it holds the reading end of a pipe whose only
+    writing end stays in the server, and a pipe whose every writer is gone reads as ended."""
 
     def __init__(self):
         self.pool: ProcessPoolExecutor | None = None
         self.lock = threading.Lock()
+        self.lifeline: tuple | None = None  # (reading end, writing end), kept for the server's life
 
     def run(self, work, *args):
         with self.lock:
             if self.pool is None:
                 context = multiprocessing.get_context("spawn")  # no copy of the server's threads
-                self.pool = ProcessPoolExecutor(1, context, initializer=_lower_priority)
+                if self.lifeline is None:
+                    self.lifeline = context.Pipe(duplex=False)
+                self.pool = ProcessPoolExecutor(
+                    1, context, initializer=_start, initargs=(self.lifeline[0],)
+                )
             pool = self.pool
         try:
             return pool.submit(work, *args).result()
@@ -54,8 +62,18 @@ class _Worker:
 _worker = _Worker()
 
 
-def _lower_priority() -> None:
-    os.nice(10)  # the tables' taps come first
+def _start(lifeline) -> None:
+    """In the process of its own, first: a lower priority (the tables' taps come first), and a
+    thread that ends the process once the server is gone (nothing is ever sent down
+    `lifeline`: it ends when the server does)."""
+    os.nice(10)
+    threading.Thread(target=_end_with_server, args=(lifeline,), daemon=True).start()
+
+
+def _end_with_server(lifeline) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv_bytes()
+    os._exit(0)
 
 
 def _write(kind: str, selection: exports.Selection, sheet, path: str) -> None:

@@ -1,8 +1,9 @@
 // When two names mean one person (names.py): the same letters however encoded (NFC), in any
-// case (case folded), whatever space separates the words, without invisible format characters.
+// case (case folded), whatever space separates the words, without the characters a name may
+// carry unseen: Unicode's Default_Ignorable_Code_Point set.
 
 export function nameKey(name) {
-  const visible = name.normalize("NFC").replace(/\p{Cf}/gu, "");
+  const visible = name.normalize("NFC").replace(/\p{Default_Ignorable_Code_Point}/gu, "");
   // Case folded as Python's casefold: upper then lower case, the sharp s and the final sigma
   // folded as casefold folds them.
   const folded = visible.toUpperCase().toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ").normalize("NFC");

@@ -14,6 +14,12 @@ ONE_PERSON = [
     ("Lee", "Lee\u200b"),  # a zero-width space
     ("Ann", "\u202eAnn"),  # a right-to-left override
     ("Bo Di", "Bo\u2003Di"),  # an em space
+    # Unicode's default ignorable characters outside the format characters (category Cf):
+    ("Ann", "A\u034fnn"),  # the combining grapheme joiner
+    ("Ann", "Ann\ufe0f"),  # a variation selector
+    ("Ann", "Ann\u3164"),  # the Hangul filler
+    ("Ann", "\u115fAnn"),  # the Hangul choseong filler
+    ("Pia", "Pia\ufe0f"),
 ]
 
 

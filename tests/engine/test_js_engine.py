@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 from assistant.engine import PRESETS, RecordError, add_entry, entries_of, replay
+from assistant.engine.names import name_key
 from assistant.simulate import random_match, random_rules
 from tests.engine.engine_answers import answers
 from tests.paths import CHECKOUT, EXAMPLES
@@ -366,3 +367,16 @@ def test_a_record_file_replays_as_with_the_python_command(tmp_path):
     )
     assert missing.returncode == 2
     assert missing.stderr == f"{tmp_path / 'none.json'}: No such file or directory\n"
+
+
+def test_names_that_are_one_person_are_one_in_both_engines():
+    """Characters a name carries unseen (Unicode's Default_Ignorable_Code_Point set), case and
+    spaces: the seats of a record are judged alike by the phone."""
+    names = ["A\u034fnn", "Ann\ufe0f", "Ann\u3164", "\u115fAnn", "Pia\ufe0f", "Ann\u200b",
+             "Straße", "Ann\u00adBo", "\u2060Bo", "ÅSA  LUND", "Ann\u00a0Bo"]  # fmt: skip
+    script = (
+        "import { nameKey } from './static/engine/names.mjs';"
+        "process.stdin.on('data', (d) => console.log(JSON.stringify(JSON.parse(d).map(nameKey))));"
+    )
+    keys = json.loads(node("--input-type=module", "-e", script, stdin=json.dumps(names)))
+    assert keys == [name_key(name) for name in names]

@@ -119,3 +119,84 @@ def test_a_tile_that_will_not_fit_is_refused_on_the_phone(server, phone):
     expect(tile(phone, "2-1")).to_be_disabled()
     expect(tile(phone, "6-5")).to_be_enabled()
     expect(tile(phone, "5-3")).to_have_class(re.compile(r"\bpending\b"))  # marked as waiting
+
+
+def test_a_whole_hand_with_no_network_then_online_is_recorded_once(server, phone):
+    """Ann leads 6-6, Bo draws the one tile that may be drawn, then passes; Ann goes out with
+    6-1; Bo's pips are typed and confirmed: all with no network, then sent once it is back."""
+    rules = {"preset": "muggins", "hand_size": 2, "boneyard_reserve": 23}
+    match_id = call(server.url + "/api/matches", RECORD | {"rules": rules})[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    table = phone.locator("#table")
+    tile(phone, "6-6").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    table.get_by_role("button", name="Draw").click()
+    table.get_by_role("button", name="Pass").click()  # nothing left to draw: Draw is now Pass
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    tile(phone, "6-1").click()
+    pips = phone.get_by_role("spinbutton", name="Pips left by Bo")
+    expect(pips).to_be_visible()
+    pips.fill("15")
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator("#taps .taps-count")).to_contain_text("5 taps waiting")
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("15")
+
+    phone.context.set_offline(False)
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    sent(phone, 7)
+    _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
+    played = body["record"]["hands"][0]
+    assert [(e["player"], e.get("play") or e.get("draw") or "pass") for e in played["events"]] == [
+        ("Ann", "6-6"),
+        ("Bo", 1),
+        ("Bo", "pass"),
+        ("Ann", "6-1"),
+    ]
+    assert played["left"] == {"Bo": 15}
+    assert body["result"]["scores"] == [15, 0]
+
+
+def test_two_phones_with_no_network_on_one_table(server, browser, browser_context_args):
+    """Both phones tap Bo's 5-3 with no network; the second also Ann's 6-5. The first back
+    online records 5-3; the second finds it already entered and its 6-5 goes on after it. A
+    third phone's draw for Bo, made on the old table, was not recorded, and it says so."""
+    match_id = started(server)
+    phones = []
+    for _ in range(3):
+        context = browser.new_context(**browser_context_args, service_workers="block")
+        page = context.new_page()
+        page.goto(f"{server.url}/matches/{match_id}")
+        context.set_offline(True)
+        phones.append(page)
+    first, second, third = phones
+    try:
+        tile(first, "5-3").click()
+        tile(second, "5-3").click()
+        tile(second, "6-5").click()
+        second.get_by_role("dialog").get_by_role("button", name="left").click()
+        third.locator("#table").get_by_role("button", name="Draw").click()
+        expect(second.locator("#taps .taps-count")).to_contain_text("2 taps waiting")
+
+        first.context.set_offline(False)
+        first.evaluate("() => window.dispatchEvent(new Event('online'))")
+        sent(first, 4)
+        second.context.set_offline(False)
+        second.evaluate("() => window.dispatchEvent(new Event('online'))")
+        expect(second.locator("#table input[name=version]").first).to_have_value("5", timeout=15000)
+        expect(second.locator("#taps")).to_contain_text(
+            "Already entered on another phone: 5-3 by Bo"
+        )
+        third.context.set_offline(False)
+        third.evaluate("() => window.dispatchEvent(new Event('online'))")
+        expect(third.locator("#table input[name=version]").first).to_have_value("5", timeout=15000)
+        expect(third.locator("#table")).to_contain_text("was not recorded")
+        assert events(server, match_id) == [
+            {"player": "Ann", "play": "6-3"},
+            {"player": "Bo", "play": "5-3"},
+            {"player": "Ann", "play": "6-5", "end": "left"},
+        ]
+    finally:
+        for page in phones:
+            page.context.close()

@@ -172,3 +172,38 @@ def test_a_polled_screen_is_sent_again_after_a_rename(tmp_path):
         assert again.status_code == 200, path
         words = visible(again.get_data(as_text=True))
         assert "Annie" in words and not re.search(r"\bAnn\b", words), path
+
+
+# Characters that draw nothing (Unicode's default ignorables, not only its format characters):
+# each makes no new person.
+UNSEEN = ["A\u034fnn", "Ann\ufe0f", "Ann\u3164", "\u115fAnn"]
+
+
+@pytest.mark.parametrize("lookalike", UNSEEN)
+def test_a_name_with_a_character_that_draws_nothing_is_no_second_seat(tmp_path, lookalike):
+    client = admin_client(tmp_path)
+    form = {"player": ["Ann", lookalike, "", ""], "preset": "muggins", "create": "1"}
+    refused = client.post("/matches/new", data=form)
+    assert refused.status_code == 422
+    assert "are one person: each player needs a different name." in refused.text
+    assert client.get("/api/matches/1").status_code == 404
+    assert client.post("/players", data={"name": "Ann"}).status_code == 303
+    again = client.post("/players", data={"name": lookalike})
+    assert again.status_code == 422 and "is already in the club." in again.text
+    with sqlite3.connect(client.application.config["DATABASE"]) as db:
+        assert db.execute("SELECT name FROM players").fetchall() == [("Ann",)]
+
+
+def test_pia_with_a_variation_selector_takes_no_second_seat_in_the_draw(tmp_path):
+    client = admin_client(tmp_path)
+    draw_url = f"/nights/{nights.tonight()}/draw"
+    form = {"kind": "two", "rounds": "1", "preset": "muggins", "tables": "1-2"}
+    twice = client.post(draw_url, data=form | {"player": ["Pia", "Pia\ufe0f", "Cy", "Di"]})
+    assert twice.status_code == 422 and "is entered twice." in twice.text
+    drawn = client.post(draw_url, data=form | {"player": ["Pia", "Bo", "Cy", "Di"]})
+    assert drawn.status_code == 303
+    late = client.post(f"{drawn.headers['Location']}/arrive",
+                       data={"name": "Pia\ufe0f", "revision": "0"})  # fmt: skip
+    assert late.status_code == 422 and "is in the draw already." in late.text
+    with sqlite3.connect(client.application.config["DATABASE"]) as db:
+        assert db.execute("SELECT revision FROM draws").fetchall() == [(0,)]

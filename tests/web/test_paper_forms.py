@@ -6,9 +6,13 @@ phone": 25–10 after hand 1, no plays, the lead of hand 2 asked."""
 
 import re
 
+import pytest
+
 from assistant.club import queries, registry, store
 from assistant.db import connect
+from assistant.web.base.bounds import MAX_NOTE
 from tests.clients import create, post_json
+from tests.database import database_rows
 from tests.records import record
 
 TO_100 = {"preset": "muggins", "target": 100}
@@ -71,6 +75,64 @@ def test_a_hand_already_led_or_bad_points_are_refused_and_nothing_changes(client
     assert f'href="/matches/{match_id}/scored"' not in client.get(f"/matches/{match_id}").text
     hands = client.get(f"/api/matches/{match_id}").get_json()["record"]["hands"]
     assert hands == [{"events": [{"player": "Ann", "play": "6-6"}]}]
+
+
+# What float() read as a number: other scripts' digits, Python's underscores, exponents, a plus,
+# a number cut to 20 characters ("25" + spaces + "0" was saved as 25), one too small to be kept.
+NOT_POINTS = ["\u0663\u0665", "3_5", "5e0", "+5", "25" + " " * 20 + "0", "1e-400", "0x19", "nan"]
+
+
+@pytest.mark.parametrize("typed", NOT_POINTS)
+def test_points_that_are_not_a_plain_number_are_refused_and_nothing_is_saved(client, typed):
+    match_id = create(client, record(TO_100, ["Ann", "Bo"]))
+    before = database_rows(client.application.config["DATABASE"])
+    refused = scored(client, match_id, 1, typed, "10", notes="on paper")
+    assert refused.status_code == 422
+    assert "Type each side&#39;s points as a number, like 25 or -10, not" in refused.text
+    assert 'value="on paper"' in refused.text  # the note typed is still there
+    assert database_rows(client.application.config["DATABASE"]) == before
+
+
+def test_points_beyond_the_bounds_are_refused_and_a_minus_or_a_comma_is_read(client):
+    match_id = create(client, record(TO_100, ["Ann", "Bo"]))
+    before = database_rows(client.application.config["DATABASE"])
+    refused = scored(client, match_id, 1, "10001", "0")
+    assert refused.status_code == 422
+    assert "A side&#39;s points are from -10000 to 10000, not 10001." in refused.text
+    assert database_rows(client.application.config["DATABASE"]) == before
+    assert scored(client, match_id, 1, "\u22125", " 0 ").status_code == 303  # U+2212, a minus
+    hands = client.get(f"/api/matches/{match_id}").get_json()["record"]["hands"]
+    assert hands == [{"points": {"Ann": -5}}]
+
+
+def test_a_half_is_taken_where_the_game_scores_halves(client):
+    three = record(TO_100 | {"block_tie": "split"}, ["Ann", "Bo", "Cy"])
+    match_id = create(client, three)
+    assert scored(client, match_id, 1, "12.5", "0", "12,5").status_code == 303
+    hands = client.get(f"/api/matches/{match_id}").get_json()["record"]["hands"]
+    assert hands == [{"points": {"Ann": 12.5, "Cy": 12.5}}]
+
+
+def test_a_note_is_held_to_one_length_and_no_control_character_by_form_and_api(client):
+    match_id = create(client, record(TO_100, ["Ann", "Bo"]))
+    database = client.application.config["DATABASE"]
+    before = database_rows(database)
+    for note, said in (
+        ("x" * (MAX_NOTE + 1), f"A note has at most {MAX_NOTE} characters."),
+        ("on\x00paper", "A note cannot hold control characters"),
+        ("on \x1b[31mpaper", "A note cannot hold control characters"),
+    ):
+        by_form = scored(client, match_id, 1, "25", "10", notes=note)
+        assert by_form.status_code == 422 and said in by_form.text
+        by_api = post_json(client, f"/api/matches/{match_id}/events",
+                           {"version": 1, "points": {"Ann": 25}, "notes": note})  # fmt: skip
+        assert by_api.status_code == 422 and said in by_api.get_json()["error"]
+        whole = record(TO_100, ["Ann", "Bo"], {"points": {"Ann": 25}, "notes": note})
+        sent_whole = post_json(client, "/api/matches", whole)
+        assert sent_whole.status_code == 422 and said in sent_whole.get_json()["error"]
+    assert database_rows(database) == before
+    longest = "x" * MAX_NOTE
+    assert scored(client, match_id, 1, "25", "10", notes=longest).status_code == 303
 
 
 def test_the_api_takes_the_same_entry_as_the_screen(client):

@@ -2,7 +2,7 @@
 answered 304 with no body (the browser keeps its copy), and any change to a table shows."""
 
 from assistant.db import connect
-from tests.clients import create, post_json
+from tests.clients import admin_client, create, post_json
 from tests.records import G, blank
 
 PIECE = {"HX-Request": "true"}
@@ -43,3 +43,18 @@ def test_board_and_watch_polls_answer_304_until_a_table_changes(app, client):
     for path, tag in tags.items():
         fresh = _poll(client, path, tag)
         assert fresh.status_code == 200 and "4-3" in fresh.text
+
+
+def test_the_tables_poll_is_not_confirmed_across_a_logout(tmp_path):
+    """The admin sees a stopped match's Play on; after the admin logs out, the same phone's poll
+    with the answer it kept is answered afresh (200, without Play on), never 304."""
+    client = admin_client(tmp_path)
+    match_id = create(client, blank(G))
+    stopped = post_json(client, f"/api/matches/{match_id}/stop", {"version": 1})
+    assert stopped.status_code == 200, stopped.get_data(as_text=True)
+    as_admin = _poll(client, f"/matches/{match_id}/live")
+    assert as_admin.status_code == 200 and "Play on" in as_admin.text
+    assert _poll(client, f"/matches/{match_id}/live", as_admin.headers["ETag"]).status_code == 304
+    assert client.post("/admin/logout", data={}).status_code in (302, 303)
+    as_player = _poll(client, f"/matches/{match_id}/live", as_admin.headers["ETag"])
+    assert as_player.status_code == 200 and "Play on" not in as_player.text

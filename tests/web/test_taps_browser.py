@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from assistant.club import store
+from assistant.db import connect
 from tests.live_server import LiveServer, call
 from tests.paths import CHECKOUT
 from tests.records import example
@@ -99,7 +101,7 @@ def test_a_second_tap_while_the_first_is_on_its_way_is_recorded_after_it(server,
     phone.goto(f"{server.url}/matches/{match_id}")
     slow_network(phone, 800)
     # Taken at once: the tap's own click marks the tile before any answer.
-    with phone.expect_request(lambda request: request.method == "POST"):
+    with phone.expect_request(lambda r: r.method == "POST" and r.url.endswith("/play")):
         assert phone.evaluate(
             "() => { const b = document.querySelector('#table button[value=\"6-4\"]');"
             " b.click(); return b.classList.contains('pending'); }"
@@ -209,6 +211,24 @@ def test_a_waiting_tap_that_no_longer_fits_is_refused_by_name_with_those_after_i
         {"player": "Ann", "play": "6-4"},
         {"player": "Bo", "play": "4-4"},
     ]
+
+
+def test_a_tap_waiting_while_its_match_is_deleted_is_refused_and_lands_nowhere(server, phone):
+    match_id = new_match(server)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "6-4").click()
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 6-4")
+    db = connect(server.db)
+    try:
+        store.delete(db, match_id)  # the club admin deletes it meanwhile
+    finally:
+        db.close()
+    after = new_match(server)
+    phone.context.set_offline(False)
+    expect(phone.locator("#problem .problem-text")).to_contain_text("This match was deleted")
+    expect(phone.locator("#taps .taps-count")).to_have_text("")
+    assert after != match_id and events(server, after) == []
 
 
 def test_an_idle_phone_follows_the_other_phone(server, phone):

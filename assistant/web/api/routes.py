@@ -4,12 +4,19 @@ the engine decide, `store.enter`)."""
 
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, UnprocessableEntity
 
 from assistant.club import store
 from assistant.engine import RecordError, read_entry, replay
 from assistant.web.base.auth import is_admin, refuse
-from assistant.web.base.bounds import MAX_POSITION, MAX_VERSION, TAP_ID, json_number, whole_number
+from assistant.web.base.bounds import (
+    MAX_POSITION,
+    MAX_VERSION,
+    TAP_ID,
+    json_number,
+    note_refusal,
+    whole_number,
+)
 from assistant.web.base.db import get_db
 from assistant.web.base.errors import message
 from assistant.web.base.messages import explain
@@ -52,6 +59,14 @@ def _tap(body: dict) -> str | None:
     return tap
 
 
+def _check_notes(hands: list) -> None:
+    """The note of each hand scored on paper, held to the paper form's rule (`note_refusal`)."""
+    for hand in hands:
+        refusal = note_refusal(hand.get("notes")) if isinstance(hand, dict) else None
+        if refusal:
+            raise UnprocessableEntity(refusal)
+
+
 def _saved(saved: store.Saved):
     return state(saved.stored, match=saved.match)
 
@@ -62,6 +77,7 @@ def create_match():
     played or a date of its own (then it waits: it counts once the club admin accepts it)."""
     record = _json_object()
     replay(record)
+    _check_notes(record["hands"])
     stored = store.create(get_db(), record, origin="api")
     return state(stored, with_record=False), 201
 
@@ -81,6 +97,7 @@ def add_event(match_id: int):
     body = _json_object()
     version = _version(body)
     tap = _tap(body)
+    _check_notes([body])
     entry = read_entry({key: value for key, value in body.items() if key not in ("version", "tap")})
     return _saved(store.enter(get_db(), match_id, version, entry, admin=is_admin(), tap=tap))
 

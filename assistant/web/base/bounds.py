@@ -7,14 +7,19 @@ what a request may be:
 * how many bytes each kind of request may send (the sizes below; a route takes a form's unless
   `body` marks it for more);
 * how deep a JSON body may nest (`parse_json`, which every JSON body goes through);
-* the one way a number is read from a form or a query (`whole_number`) or from a JSON body
-  (`json_number`): ASCII digits only, a bounded length, a range;
+* the one way a number is read from a form or a query (`whole_number`; a hand's points on
+  paper, signed and maybe a half: `told_points`) or from a JSON body (`json_number`): ASCII
+  digits only, a bounded length, a range, never `float()` (which reads "٣٥", "3_5", "5e0" and
+  "1e-400" as numbers);
+* a note on a hand scored on paper (`note_refusal`): one length, form or API, and no control
+  characters;
 * the ids in addresses (`IdConverter`, the app's `<int:...>`): within SQLite's integers.
 
 A request beyond a bound is refused with a 4xx and a sentence, never a 500, and changes nothing.
 """
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 import orjson
@@ -24,7 +29,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
-from assistant.engine.limits import MAX_NAME, MAX_TARGET
+from assistant.engine.limits import MAX_NAME, MAX_TARGET, MAX_TOLD
 from assistant.web.base.auth import is_admin  # the admin's session, checked before the body
 
 KIB = 1024
@@ -48,6 +53,8 @@ MAX_POSITION = 10_000  # an entry of the current hand, counted from 1
 MAX_PIPS = 9_999  # the pips typed for a hand left: the engine says which totals are possible
 MAX_FORM_FIELDS = 200  # fields in one form (werkzeug's MAX_FORM_PARTS)
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # the id a phone gives a tap (form or API)
+MATCH_UID = re.compile(r"[A-Za-z0-9_-]{16}")  # a match's identity (`schema.new_uid`)
+MAX_NOTE = 200  # characters in the note of a hand scored on paper (the form and the API)
 
 
 def body(limit: int, admin_only: bool = False) -> Callable:
@@ -153,6 +160,44 @@ def whole_number(text: object, least: int = 0, most: int = MAX_ID) -> int | None
         return None
     number = int(text)
     return number if least <= number <= most else None
+
+
+# A side's points on paper: an optional minus (ASCII or U+2212, as a phone's keyboard may type
+# it), ASCII digits, and a half written .5 or ,5 (the engine says whether the game scores halves).
+_DIGITS = len(str(MAX_TOLD))
+TOLD = re.compile(rf"(?P<minus>[-\u2212]?)(?P<whole>[0-9]{{1,{_DIGITS}}})(?P<half>[.,]5)?")
+
+
+def told_points(text: str) -> int | float | None:
+    """A side's points typed on the paper form, or None: "25", "-10", "12.5" (empty is 0), from
+    -MAX_TOLD to MAX_TOLD. Nothing else is a number here: no exponent, no underscore, no other
+    digits than ASCII, no plus (only a loss is signed)."""
+    text = text.strip()
+    if not text:
+        return 0
+    found = TOLD.fullmatch(text)
+    if found is None:
+        return None
+    value = int(found["whole"]) + (0.5 if found["half"] else 0)
+    value = -value if found["minus"] else value
+    if not -MAX_TOLD <= value <= MAX_TOLD:
+        return None
+    return int(value) if value == int(value) else value
+
+
+def note_refusal(note: object) -> str | None:
+    """Why the note of a hand scored on paper is refused (a sentence), or None: text of at most
+    MAX_NOTE characters, with no control character (NUL, ESC, a line break: the note is one
+    line)."""
+    if note is None:
+        return None
+    if not isinstance(note, str):
+        return _("A note is text.")
+    if len(note) > MAX_NOTE:
+        return _("A note has at most %(n)s characters.", n=MAX_NOTE)
+    if any(unicodedata.category(c) == "Cc" for c in note):
+        return _("A note cannot hold control characters (like a line break or NUL).")
+    return None
 
 
 def json_number(value: object, least: int = 0, most: int = MAX_ID) -> int | None:

@@ -14,6 +14,7 @@ from flask import Response, request
 from flask_babel import get_locale
 
 from assistant.club import registry
+from assistant.web.base.auth import is_admin
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 
@@ -23,9 +24,12 @@ STARTED = str(time.time())  # a new server (new code, new templates) never answe
 def polled(shown: object, render: Callable[[], Response]) -> Response:
     """`render()`'s answer, or 304 when the browser already has the answer for `shown` (the
     ids and versions of what the piece shows, and anything else it depends on) under the
-    players' names now (a rename changes no match's version)."""
+    players' names now (a rename changes no match's version), for the admin or anyone else."""
     names = registry.names_now(get_db())
-    key = repr((STARTED, str(get_locale()), bool(htmx), shown, names)).encode()
+    # The club admin sees more than a player (the table's Play on, the admin's links): an answer
+    # kept from before a login or a logout is never confirmed by 304.
+    admin = is_admin()
+    key = repr((STARTED, str(get_locale()), bool(htmx), admin, shown, names)).encode()
     tag = hashlib.blake2b(key, digest_size=12).hexdigest()
     unchanged = request.if_none_match.contains_weak(tag)
     response = Response(status=304) if unchanged else render()

@@ -4,13 +4,13 @@ note; a new match that continues from a paper sheet starts with such a hand hold
 score so far. The engine decides (`Match.told_by_side`, `store.enter`), exactly as for the
 JSON API's `{"points": {...}, "notes": ...}`."""
 
-import math
-
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import store
 from assistant.engine import RecordError
+from assistant.engine.limits import MAX_TOLD
+from assistant.web.base.bounds import TOLD, note_refusal, told_points
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.messages import explain
@@ -19,35 +19,17 @@ from assistant.web.table.answers import form_version, table_page
 from assistant.web.table.view import build
 
 bp = Blueprint("paper", __name__)
-MAX_NOTES = 200
-
-
-class BadPoints(ValueError):
-    pass
+SHOWN = 20  # characters of a refused number quoted in the message (the field keeps them all)
 
 
 def _typed(sides: int) -> dict:
     """The form as typed: each side's points (text) and the note; `paper`: the match continues
     from a paper sheet (its first hand)."""
     return {
-        "points": [request.form.get(f"points:{i}", "").strip()[:20] for i in range(sides)],
+        "points": [request.form.get(f"points:{i}", "").strip() for i in range(sides)],
         "notes": request.form.get("notes", "").strip(),
         "paper": request.form.get("paper") == "1",
     }
-
-
-def _number(text: str) -> int | float:
-    """Points as typed: empty is 0; a decimal comma is read as a point; the engine checks the
-    range and whether a half may be scored."""
-    if not text:
-        return 0
-    try:
-        value = float(text.replace(",", ".").replace("\u2212", "-"))
-    except ValueError:
-        raise BadPoints(text) from None
-    if not math.isfinite(value):
-        raise BadPoints(text)
-    return int(value) if value == int(value) else value
 
 
 @bp.get("/matches/<int:match_id>/scored")
@@ -72,13 +54,18 @@ def score(match_id: int):
     def refused(message: str, status: int = 422) -> Response:
         return table_page(build(stored, match, message=message, scoring=typed), status)
 
-    if len(typed["notes"]) > MAX_NOTES:
-        return refused(_("A note has at most %(n)s characters.", n=MAX_NOTES))
-    try:
-        points = [_number(text) for text in typed["points"]]
-    except BadPoints as bad:
-        return refused(_("Type each side's points as a number, like 25 or -10, not %(typed)s.",
-                         typed=str(bad)))  # fmt: skip
+    refusal = note_refusal(typed["notes"])
+    if refusal:
+        return refused(refusal)
+    points = [told_points(text) for text in typed["points"]]
+    for text, number in zip(typed["points"], points, strict=True):
+        if number is None and TOLD.fullmatch(text):
+            return refused(_("A side's points are from %(low)s to %(high)s, not %(typed)s.",
+                             low=-MAX_TOLD, high=MAX_TOLD, typed=text))  # fmt: skip
+        if number is None:
+            shown = text if len(text) <= SHOWN else text[:SHOWN] + "…"
+            return refused(_("Type each side's points as a number, like 25 or -10, not %(typed)s.",
+                             typed=shown))  # fmt: skip
     try:
         entry = match.told_by_side(points, typed["notes"] or None)
         saved = store.enter(get_db(), match_id, version, entry)

@@ -8,7 +8,7 @@ answered as done (`store.TapDone`)."""
 
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, url_for
+from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask_babel import gettext as _
 
 from assistant.web.base.db import get_db
@@ -21,10 +21,16 @@ bp = Blueprint("phone", __name__)
 
 @bp.get("/matches/<int:match_id>/live")
 def table_live(match_id: int):
-    """The table as it is now, for a phone that polls: 304 while its version is the same."""
-    row = get_db().execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
+    """The table as it is now, for a phone that polls: 304 while its version is the same.
+    `X-Match`: the identity of the match the phone shows; when the match under this number is
+    not that one any more (it was deleted), a 404 says so, and no answer kept for it is
+    confirmed (the ETag carries the identity too)."""
+    row = get_db().execute("SELECT version, uid FROM matches WHERE id = ?", [match_id]).fetchone()
+    shown = request.headers.get("X-Match")
+    if shown and (row is None or row[1] != shown):
+        abort(404, _("This match was deleted."))
     return polled(
-        (match_id, row and row[0]),
+        (match_id, row and tuple(row)),
         lambda: page("table.html", "table/_table.html", table=build(match_or_404(match_id))),
     )
 

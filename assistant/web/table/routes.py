@@ -23,7 +23,7 @@ from assistant.engine import (
     new_record,
 )
 from assistant.web.base.auth import is_admin
-from assistant.web.base.bounds import MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
+from assistant.web.base.bounds import MATCH_UID, MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 from assistant.web.base.i18n import END_NAMES, elided, end_name
@@ -45,6 +45,15 @@ def _tap() -> str | None:
     if tap is not None and not TAP_ID.fullmatch(tap):
         abort(400, _("The form's tap id is not one this app makes: reload the page."))
     return tap or None
+
+
+def _uid() -> str | None:
+    """The identity of the match the phone made the tap on (none from a phone without
+    JavaScript): a tap for a match deleted meanwhile never lands in another."""
+    uid = request.form.get("match")
+    if uid is not None and not MATCH_UID.fullmatch(uid):
+        abort(400, _("The form's match is not one this app makes: reload the page."))
+    return uid or None
 
 
 def _refused(fresh: store.StoredMatch) -> str:
@@ -80,10 +89,12 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     """Saves one change through the store and answers with the table; a broken rule, a stale
     phone or a closed match get the table back with why.
 
-    `write(db, version, tap)` makes the change (store.enter, store.undo, …); `notice(saved)`, when
-    given, says what the change did that the table does not show by itself ("Undone: 5-3 by
-    Bo."). A plain form gets a 303 to the table (the notice flashed); htmx gets the new table at
-    once, drawn from the match the write replayed: one request and one replay per tap.
+    `write(db, version, sent)` makes the change (store.enter, store.undo, …; `sent`: the tap's
+    id and the identity of the match the phone made it on, as the store takes them);
+    `notice(saved)`, when given, says what the change did that the table does not show by itself
+    ("Undone: 5-3 by Bo."). A plain form gets a 303 to the table (the notice flashed); htmx
+    gets the new table at once, drawn from the match the write replayed: one request and one
+    replay per tap.
     `extra`: what the table showed (the correction, the pips typed), shown again with the reason
     a change was refused. A closed match sends the player to the club admin's login, which
     comes back to the table.
@@ -91,9 +102,12 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     with the table as it is, as done."""
     version = form_version()
     tap = _tap()
+    uid = _uid()
     try:
-        saved = write(get_db(), version, tap)
+        saved = write(get_db(), version, {"tap": tap, "uid": uid})
     except store.UnknownMatch:
+        if tap or uid:  # a tap that waited on the phone, for a match deleted meanwhile
+            abort(404, _("This match was deleted: the tap was not recorded."))
         abort(404, _("There is no such match."))
     except store.TapDone as done:
         return table_page(build(done.fresh))
@@ -130,8 +144,8 @@ def _enter(match_id: int, entry: Entry, **extra) -> Response:
     the choice makes no difference (exactly as for the API)."""
     return _write(
         match_id,
-        lambda db, version, tap: store.enter(
-            db, match_id, version, entry, admin=is_admin(), tap=tap
+        lambda db, version, sent: store.enter(
+            db, match_id, version, entry, admin=is_admin(), **sent
         ),
         **extra,
     )
@@ -179,7 +193,7 @@ def undo(match_id: int):
     undone = last_entry(match_or_404(match_id).record)
     return _write(
         match_id,
-        lambda db, version, tap: store.undo(db, match_id, version, admin=is_admin(), tap=tap),
+        lambda db, version, sent: store.undo(db, match_id, version, admin=is_admin(), **sent),
         notice=lambda _saved: _undone(undone),
     )
 
@@ -249,8 +263,8 @@ def correct(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version, tap: store.correct(
-            db, match_id, version, number, entry, admin=is_admin(), ends=ends, tap=tap
+        lambda db, version, sent: store.correct(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends, **sent
         ),
         notice=corrected,
         fixing=number,
@@ -276,8 +290,8 @@ def insert_missed(match_id: int):
 
     return _write(
         match_id,
-        lambda db, version, tap: store.insert_missed(
-            db, match_id, version, number, entry, admin=is_admin(), ends=ends, tap=tap
+        lambda db, version, sent: store.insert_missed(
+            db, match_id, version, number, entry, admin=is_admin(), ends=ends, **sent
         ),
         notice=inserted,
         fixing=number,
@@ -294,8 +308,8 @@ def remove_extra(match_id: int):
     was = before[number - 1].words if 1 <= number <= len(before) else None
     return _write(
         match_id,
-        lambda db, version, tap: store.remove_extra(
-            db, match_id, version, number, admin=is_admin(), ends=ends, tap=tap
+        lambda db, version, sent: store.remove_extra(
+            db, match_id, version, number, admin=is_admin(), ends=ends, **sent
         ),
         notice=lambda _saved: _("Removed: %(was)s.", was=was) if was else None,
         fixing=number,
@@ -325,8 +339,8 @@ def turn_lead(match_id: int):
     turn = Play(f"{b}-{a}")
     return _write(
         match_id,
-        lambda db, version, tap: store.correct(
-            db, match_id, version, 1, turn, admin=is_admin(), tap=tap
+        lambda db, version, sent: store.correct(
+            db, match_id, version, 1, turn, admin=is_admin(), **sent
         ),
         notice=turned,
     )
@@ -342,7 +356,7 @@ def choose_leader(match_id: int):
         abort(400, _("Pick one of the players."))
     return _write(
         match_id,
-        lambda db, version, tap: store.choose_leader(db, match_id, version, leader, tap=tap),
+        lambda db, version, sent: store.choose_leader(db, match_id, version, leader, **sent),
     )
 
 
