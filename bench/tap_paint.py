@@ -15,7 +15,8 @@ line names the next player (a MutationObserver, then requestAnimationFrame): wha
 sees. Beside each tap the page fetches /static/favicon.svg with no cache and times it. Bytes
 down are the encoded bytes of every response the page receives (CDP Network.loadingFinished)
 between one tap and the next, once its answer is in. The idle phone is the same page left
-alone for 30 s, its bytes scaled to a minute. Every tap's POST must answer 200.
+alone: a minute for it to find the table idle, then the bytes of the minute after. Every tap's
+POST must answer 200.
 """
 
 import argparse
@@ -140,9 +141,10 @@ def measure(base: str, taps: int) -> int:
             )
             tap_bytes.append(received[0])
             fetches.append(page.evaluate(STATIC_FETCH))
+        page.wait_for_timeout(60_000)  # left alone: the phone finds the table idle
         received[0] = 0
-        page.wait_for_timeout(30_000)  # an idle phone, left alone: what it downloads
-        idle = received[0] * 2
+        page.wait_for_timeout(60_000)  # an idle phone's minute: what it downloads
+        idle = received[0]
         browser.close()
     bad = [s for s in statuses if s != 200]
     per_tap, paint = statistics.median(tap_bytes), statistics.median(paints)

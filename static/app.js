@@ -57,61 +57,58 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   }
 });
 
-// New match: what the player typed or chose (a target right after tapping a preset, a second
-// preset tapped before the first one's answer, who leads) stays as they left it whenever the
-// options are drawn again, whichever answer arrives last.
-const chosen = {};
-const remember = (event) => {
-  const field = event.target;
-  if (!field.name || !field.closest("#match-options")) return;
-  if (field.type === "radio" && !field.checked) return;
-  chosen[field.name] = field.type === "checkbox" ? field.checked : field.value;
+// A number out of its field's bounds: the page's own sentence, in its language (the browser's
+// would be in the browser's language, English on a Danish page).
+const numberSaid = (field) => {
+  const says = document.body.dataset;
+  const v = field.validity;
+  const bounds = (text) => text.replace("{low}", field.min).replace("{high}", field.max);
+  if (v.badInput) return says.numberBad;
+  if (v.rangeUnderflow || v.rangeOverflow) {
+    if (field.min !== "" && field.max !== "") return bounds(says.numberRange);
+    return bounds(v.rangeUnderflow ? says.numberLow : says.numberHigh);
+  }
+  if (v.stepMismatch) return field.step === "0.5" ? says.numberHalf : says.numberStep;
+  return "";
 };
-document.addEventListener("input", remember);
-document.addEventListener("change", remember);
-// The number field in use stays itself, caret and selection too, in place of the one drawn
-// again, so the next keys go on into it; untouched, it takes the new default, selected to be
-// typed over.
-let inUse = null;
-document.addEventListener("htmx:beforeSwap", () => {
-  const active = document.activeElement;
-  const number = active && active.id && active.type === "number";
-  inUse = number && active.closest("#match-options") ? active : null;
+document.addEventListener(
+  "invalid",
+  (event) => {
+    const field = event.target;
+    if (field.type !== "number") return;
+    field.setCustomValidity("");
+    if (!field.validity.valid) field.setCustomValidity(numberSaid(field) || "");
+  },
+  true,
+);
+document.addEventListener("input", (event) => {
+  if (event.target.type === "number") event.target.setCustomValidity("");
 });
-document.addEventListener("htmx:afterSwap", () => {
-  const options = document.getElementById("match-options");
-  if (!options) return;
-  for (const [name, value] of Object.entries(chosen)) {
-    for (const field of options.querySelectorAll(`[name="${name}"]`)) {
-      if (field.type === "radio") field.checked = field.value === value;
-      else if (field.type === "checkbox") field.checked = value;
-      else if (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value)) {
-        field.value = value;
-      }
-    }
-  }
-  const drawn = inUse && !inUse.isConnected && document.getElementById(inUse.id);
-  if (drawn && options.contains(drawn)) {
-    drawn.replaceWith(inUse);
-    inUse.focus();
-    if (!(inUse.name in chosen) && inUse.value !== drawn.value) {
-      inUse.value = drawn.value;
-      inUse.select();
-    }
-  }
-  inUse = null;
+// A check of the pips answers in the settlement's preview: the sentence a refused Confirm left
+// above the scores ("Still needed: the pips of Bo") no longer holds once the preview speaks.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id === "preview") document.getElementById("table-message")?.remove();
 });
-
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
 // kept in localStorage: sent one at a time, each with the version the table will have once the
 // taps before it are recorded, sent again with the same id when no answer came (the server answers
 // a tap it already has as done). The server judges: a refused tap is named in the table it
 // sends, and the taps made after it are dropped and named too. Meanwhile the table follows the
 // other phones by a poll (304 while nothing changed), never while a tap or typing is under way.
+// The phone knows the game: a tile tapped on the table is judged and painted by its own rules
+// engine (static/phone-table.mjs), which asks where it goes itself. Where it cannot (its engine
+// not loaded, a correction waiting), where a tile goes is asked of the server: asked with nothing
+// waiting, the question waits like a tap when the network is away; asked behind waiting taps it
+// is refused, said on screen, since their answers decide it; and no tap is taken behind a
+// question still waiting, as the phone cannot know whose it would be.
 (() => {
   const WRITES = /\/(play|draw|pass|undo|correct|insert|remove|turn|leader|left)$/;
   const TIMEOUT = 8000;
+  // A phone follows the others every 2 s while the table changes; one left idle (nothing new for
+  // 20 s) asks less and less often, down to twice a minute, and at once again when touched.
   const POLL = 2000;
+  const IDLE_AFTER = 20000;
+  const SLOWEST = 30000;
   const key = `taps:${location.pathname}`;
   const table = () => document.getElementById("table");
   let queue = JSON.parse(localStorage.getItem(key) || "[]");
@@ -119,12 +116,13 @@ document.addEventListener("htmx:afterSwap", () => {
   let failures = 0;
   let why = "";
   let note = "";
+  let held = ""; // a tile whose end could not be asked: no tap is taken until the waiting are sent
   let typing = false;
   let last = { at: 0 };
   let updated = new Date();
   const clock = (date) => date.toLocaleTimeString(document.documentElement.lang);
   if (!table()) return;
-  // The version a table was drawn from (0: it shows none, as the list of entries to fix).
+  // The version a table was drawn from (its hidden input named version; 0 in a piece without one).
   const versionOf = (html) => Number((/name="version" value="(\d+)"/.exec(html) || [0, 0])[1]);
   const older = (html) => versionOf(html) && versionOf(html) < known;
   let known = versionOf(table().outerHTML); // the latest version this phone has seen
@@ -133,7 +131,7 @@ document.addEventListener("htmx:afterSwap", () => {
   const save = () => localStorage.setItem(key, JSON.stringify(queue));
   const words = (name, value) => {
     const said = document.getElementById("taps").dataset[name] || "";
-    return value ? said.replace(/\{\w+\}/, value) : said;
+    return value ? said.replace(/\{(\w+)\}/g, (_, k) => value[k] || value) : said;
   };
   const newId = () =>
     Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -144,7 +142,7 @@ document.addEventListener("htmx:afterSwap", () => {
     banner.querySelector(".taps-count").textContent = count
       ? `${words(count === 1 ? "one" : "many", String(count))}: ${queue.map((t) => t.label).join(", ")}`
       : note;
-    banner.querySelector(".taps-why").textContent = why;
+    banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);
     for (const element of table().querySelectorAll("button, [hx-get]")) {
       const asks = element.getAttribute("hx-get");
@@ -178,6 +176,7 @@ document.addEventListener("htmx:afterSwap", () => {
   function swap(html) {
     if (older(html)) return show(); // an answer overtaken by a newer one
     known = Math.max(known, versionOf(html));
+    changed = Date.now();
     last = { at: 0 }; // a tap on the new table is never the double of one on the old
     table().outerHTML = html;
     htmx.process(table());
@@ -202,10 +201,18 @@ document.addEventListener("htmx:afterSwap", () => {
       const now = Date.now();
       const double = last.same === same && now - last.at < 400;
       last = { same, at: now };
-      if (double || (name === "tile" && queue.some((t) => t.url === url && t.value === value))) return;
+      // The same tile twice in a row is one tap; after another tap (an Undo) it is a tap again.
+      const writes = queue.filter((t) => !t.get);
+      const again = writes.length && writes[writes.length - 1];
+      if (double || (name === "tile" && again && again.url === url && again.value === value)) return;
+      const label = (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "";
+      const question = held || (queue.find((t) => t.tile) || {}).label;
+      if (question) {
+        note = words("after", { tap: label, tile: question });
+        return show();
+      }
       const fields = [...new FormData(form)].filter(([field]) => field !== "version");
       if (name) fields.push([name, value]);
-      const label = (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "";
       // Made on the table as it will be once the taps before it are recorded: that version, and
       // none other, takes it (a tap left waiting while others played is refused, not misplaced).
       const version = known + queue.filter((t) => !t.get).length;
@@ -221,16 +228,26 @@ document.addEventListener("htmx:afterSwap", () => {
     true,
   );
 
-  // A question asked of the table (where a tile goes, Fix) while taps wait is asked after them.
-  document.addEventListener("htmx:beforeRequest", (event) => {
+  // A question asked of the table (where a tile goes, Fix) while taps wait, or with no network,
+  // is asked after them, once it is back; where a tile goes, asked behind waiting taps, is not.
+  function ask(event, failed) {
     const { elt, requestConfig } = event.detail;
-    if (!(sending || queue.length) || requestConfig.verb !== "get" || !table().contains(elt)) return;
+    if (!requestConfig || requestConfig.verb !== "get" || !table().contains(elt)) return;
+    if (!(failed || sending || queue.length || !navigator.onLine)) return;
     event.preventDefault();
     const label = elt.getAttribute("aria-label") || elt.textContent.trim();
-    queue.push({ id: newId(), url: new URL(requestConfig.path, location).href, get: true, label });
+    const tile = elt.matches(".tile");
+    if (tile && queue.some((t) => !t.get)) {
+      held = label;
+      note = words("later", label);
+      return show();
+    }
+    queue.push({ id: newId(), url: new URL(requestConfig.path, location).href, get: true, tile, label });
     save();
     show();
-  });
+    send();
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => ask(event));
   document.addEventListener("htmx:beforeSwap", (event) => {
     const html = event.detail.xhr.responseText || "";
     if (event.detail.target !== table()) return;
@@ -293,6 +310,7 @@ document.addEventListener("htmx:afterSwap", () => {
       return;
     }
     queue.shift();
+    if (!queue.length) held = "";
     if (!answer.ok && queue.length) {
       note = words("also", queue.map((t) => t.label).join(", "));
       queue = [];
@@ -308,6 +326,25 @@ document.addEventListener("htmx:afterSwap", () => {
       problem(html);
     }
     send();
+  }
+
+  let every = POLL;
+  let changed = Date.now();
+  let polling = null;
+  function poll(delay = every) {
+    clearTimeout(polling);
+    polling = setTimeout(async () => {
+      await follow();
+      every = Date.now() - changed < IDLE_AFTER ? POLL : Math.min(every * 2, SLOWEST);
+      poll();
+    }, delay);
+  }
+  function awake() {
+    changed = Date.now();
+    if (every !== POLL) {
+      every = POLL;
+      poll(0);
+    }
   }
 
   async function follow() {
@@ -327,6 +364,7 @@ document.addEventListener("htmx:afterSwap", () => {
     }
     updated = new Date();
     if (why && !queue.length) why = "";
+    if (versionOf(html) > known) changed = Date.now();
     if (versionOf(html) > known && !sending && !queue.length && !typing) swap(html);
     else show();
   }
@@ -342,8 +380,9 @@ document.addEventListener("htmx:afterSwap", () => {
   document.addEventListener("input", (event) => {
     if (table().contains(event.target)) typing = true;
   });
-  document.addEventListener("htmx:sendError", () => {
+  document.addEventListener("htmx:sendError", (event) => {
     why = words("reconnecting", clock(updated));
+    ask(event, true);
     show();
   });
   document.addEventListener("htmx:afterSwap", (event) => {
@@ -353,7 +392,9 @@ document.addEventListener("htmx:afterSwap", () => {
     show();
   });
   window.addEventListener("online", send);
-  setInterval(follow, POLL);
+  for (const touched of ["pointerdown", "keydown", "focus", "online"]) window.addEventListener(touched, awake);
+  document.addEventListener("visibilitychange", () => document.hidden || awake());
+  poll();
   show();
   snapshot();
   send();

@@ -149,6 +149,7 @@ ROUTE_FIELDS = {
     "paper.score": PAPER_FIELDS,
     "nights.nights_list": ["page"],
     "nights.night": [],
+    "nights.accept": [],
     "draws.new_draw": [],
     "draws.create_draw": DRAW_FIELDS,
     "draws.show": [],
@@ -158,4 +159,5 @@ ROUTE_FIELDS = {
     "draws.arrive": ["name", "revision"],
     "draws.leave": ["name", "revision"],
     "draws.delete": [],
+    "draws.put": ["match", "place", "revision"],
 }

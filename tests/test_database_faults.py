@@ -76,13 +76,14 @@ def test_a_damaged_database_stops_serve_with_what_is_wrong_and_the_restore_steps
         assert f"mv {path}* " in done.stderr
 
 
-def _damage_pages(path: Path, count: int) -> None:
-    """A few leaf pages of the match records overwritten with garbage (the file keeps its size,
-    and what the server reads at start is intact)."""
+def _damage_pages(path: Path, count: int, table: str = "matches") -> None:
+    """A few leaf pages of the match records (or of another table) overwritten with garbage
+    (the file keeps its size, and what the server reads at start is intact)."""
     with closing(sqlite3.connect(path)) as db:
         page_size = db.execute("PRAGMA page_size").fetchone()[0]
         leaves = [n for (n,) in db.execute(
-            "SELECT pageno FROM dbstat WHERE name = 'matches' AND pagetype = 'leaf' ORDER BY pageno"
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno",
+            [table],
         )]  # fmt: skip
     assert len(leaves) > count
     with open(path, "r+b") as file:
@@ -94,6 +95,7 @@ def _damage_pages(path: Path, count: int) -> None:
 def test_an_export_that_meets_a_damaged_page_fails_before_it_sends_anything(tmp_path):
     path = _club(tmp_path / "club.sqlite")
     _damage_pages(path, 2)
+    _damage_pages(path, 1, "match_summary")  # hands.csv reads the scorepads the cache keeps
     server = LiveServer(path)
     try:
         server.start(ready="/static/app.js")  # the pages that read the damaged records say so

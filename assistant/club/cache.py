@@ -12,7 +12,7 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
-    "played", "counted", "archived", "target", "unit", "night", "stopped", "game",
+    "played", "counted", "archived", "target", "unit", "night", "stopped", "hand_rows", "game",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",

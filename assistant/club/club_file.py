@@ -21,7 +21,7 @@ from pathlib import Path
 import ijson
 import orjson
 
-from assistant.club import derive
+from assistant.club import derive, draw_files
 from assistant.engine.errors import N_
 
 MATCH = "allfives-match/1"
@@ -90,7 +90,8 @@ def header(path: Path) -> dict:
         start = _start(file)
         file.seek(start)
         first = file.read(1)
-        found: dict = {"start": start, "format": None, "created": None, "players": []}
+        found: dict = {"start": start, "format": None, "created": None, "players": [],
+                       "draws": [], "places": {}}  # fmt: skip
         if first == b"[":
             return found | {"prefix": "item"}
         if first != b"{":
@@ -114,6 +115,8 @@ def header(path: Path) -> dict:
                         return found | {"prefix": ""}
                 elif prefix == "players" and event == "start_array":
                     found["players"] = _players(events)
+                elif prefix == "draws" and event == "start_array":
+                    found["draws"] = _players(events, draw_files.DRAWS_KEPT)
             else:
                 raise BrokenFile(N_("this file holds no list of match records"))
         except ijson.JSONError:
@@ -161,8 +164,9 @@ def _check(record) -> dict:
     return derive.check(record)
 
 
-def _players(events) -> list:
-    """The export's registry, built from its events ([{"name", "names"}, ...]), bounded."""
+def _players(events, kept: int = PLAYERS_KEPT) -> list:
+    """The export's registry, built from its events ([{"name", "names"}, ...]), bounded (its
+    draws too, `kept` at most)."""
     players, builder, depth = [], ijson.ObjectBuilder(), 0
     for _prefix, event, value in events:
         if event in ("end_map", "end_array"):
@@ -173,7 +177,7 @@ def _players(events) -> list:
         if event in ("start_map", "start_array"):
             depth += 1
         elif depth == 0:
-            if len(players) < PLAYERS_KEPT:
+            if len(players) < kept:
                 players.append(builder.value)
             builder = ijson.ObjectBuilder()
     return players
@@ -198,7 +202,7 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
     with open(path, "rb") as file:
         file.seek(header["start"])
         if header.get("lines"):
-            yield from _lines(file, positions)
+            yield from _lines(file, positions, header)
             return
         reader = _Reader(file, too_large)
         try:
@@ -208,6 +212,7 @@ def records(path: Path, header: dict, positions: list) -> Iterator[tuple]:
                 number += 1
                 positions[0] = reader.position
                 if isinstance(item, dict) and "record" in item and "format" not in item:
+                    _keep_place(header, number, item)
                     yield number, item["record"], item.get("created"), size
                 else:
                     yield number, item, None, size
@@ -243,7 +248,7 @@ def _where_broken(message: str) -> str | None:
     return _shown(lines[caret - 1][max(0, at - 8) :].encode()) or None
 
 
-def _lines(file, positions: list) -> Iterator[tuple]:
+def _lines(file, positions: list, header: dict) -> Iterator[tuple]:
     """The records of a JSON Lines file, as `records` gives them; blank lines are skipped, a
     line that is not JSON is an Unreadable record, a line longer than RECORD_LIMIT stops the
     import."""
@@ -265,9 +270,17 @@ def _lines(file, positions: list) -> Iterator[tuple]:
         except orjson.JSONDecodeError as error:
             item = Unreadable(line_number, line, error)
         if isinstance(item, dict) and "record" in item and "format" not in item:
+            _keep_place(header, number, item)
             yield number, item["record"], item.get("created"), len(line)
         else:
             yield number, item, None, len(line)
+
+
+def _keep_place(header: dict, number: int, item: dict) -> None:
+    """An export's item placed on a draw (`draw_files.py`): its place, kept for the writer until
+    the record is written (records are read a window ahead of it, so few wait here)."""
+    if isinstance(item.get("place"), dict) and "places" in header:
+        header["places"][number] = item["place"]
 
 
 def is_time(value) -> bool:

@@ -59,7 +59,17 @@ def summary(match: Match, with_digest: bool = True) -> dict:
         "played": record.get("date"),
         "target": match.rules.target,
         "unit": match.rules.score_unit,
+        "hand_rows": orjson.dumps(scorepad(match)).decode(),
     }
+
+
+SCOREPAD = ("number", "plays", "ended", "went_out", "by_plays", "settlement", "scores")
+
+
+def scorepad(match: Match) -> list[list]:
+    """`hand_rows` as the cache keeps them: a list a hand, in `SCOREPAD`'s order (the notes of a
+    hand scored on paper stay in the record)."""
+    return [[row[key] for key in SCOREPAD] for row in hand_rows(match)]
 
 
 def blocks_won(match: Match, hand) -> int | None:

@@ -123,7 +123,7 @@ def insert(
     planned: list[Round],
 ) -> int:
     """A new draw with its `planned` rounds, inside the store's transaction; its id."""
-    draw_id = _new_id(db)
+    draw_id = new_id(db)
     db.execute(
         "INSERT INTO draws(id, night, created, kind, entrants, tables, rounds, rules, swiss, "
         "seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -135,7 +135,7 @@ def insert(
     return draw_id
 
 
-def _new_id(db) -> int:
+def new_id(db) -> int:
     """An id no draw ever had: a page of a deleted or replaced draw never reaches a new one."""
     latest = db.execute(
         "SELECT MAX(COALESCE((SELECT MAX(id) FROM draws), 0), "
@@ -280,6 +280,50 @@ def seat(db, made: Draw, number: int, table: int, match_id: int) -> None:
         "UPDATE draw_seatings SET match_id = ? WHERE draw_id = ? AND round = ? AND table_no = ?",
         [match_id, made.id, number, table],
     )
+
+
+# -- a result sent whole, put on its table and round ----------------------------------------
+
+
+def _sides_key(db, sides) -> frozenset:
+    """A table's sides as people, in any order (partners together): the same whatever names
+    the club renamed since, or the order the record lists them."""
+    return frozenset(frozenset(_key(db, name) for name in side) for side in sides)
+
+
+def places_for(db, made: Draw, match_id: int) -> list[tuple[int, int]]:
+    """Where a match of the draw's night that was not started from it (sent whole from a phone,
+    say) may be put: (round, table) of each seating not started whose sides are the match's.
+    None for a match already at a table."""
+    row = db.execute(
+        "SELECT s.sides, s.night, m.table_no FROM match_summary s "
+        "JOIN matches m ON m.id = s.match_id WHERE s.match_id = ?",
+        [match_id],
+    ).fetchone()
+    if row is None or row[1] != made.night or row[2] is not None:
+        return []
+    wanted = _sides_key(db, orjson.loads(row[0]))
+    return [
+        (drawn.number, seated.table)
+        for drawn in made.drawn
+        for seated in drawn.seatings
+        if (drawn.number, seated.table) not in made.started
+        and _sides_key(db, seated.sides) == wanted
+    ]
+
+
+def put(db, made: Draw, number: int, table: int, match_id: int) -> None:
+    """A match sent whole put on one seating, inside the store's transaction: Refused("stale")
+    when the draw changed since `made` was read, Refused("taken") when the seating has a match
+    or the match a table already, Refused("not_theirs") when the seating's sides are not the
+    match's."""
+    check_revision(db, made)
+    if started_at(db, made, number, table) is not None:
+        raise Refused("taken")
+    if (number, table) not in places_for(db, made, match_id):
+        at_table = db.execute("SELECT table_no FROM matches WHERE id = ?", [match_id]).fetchone()
+        raise Refused("taken" if at_table and at_table[0] is not None else "not_theirs")
+    seat(db, made, number, table, match_id)
 
 
 # -- people coming and going ----------------------------------------------------------------

@@ -33,10 +33,11 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 import orjson
 
-from assistant.club import derive, registry
+from assistant.club import derive, draw_files, registry
 from assistant.engine import RecordError, replay
 
 FORMAT = "allfives-club/1"
@@ -219,22 +220,30 @@ HAND_HEADER = ["match", "game", "hand", "plays", "ended", "went out", "side", "b
 
 
 def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
+    """From the scorepads the cache keeps (`derive.scorepad`), as the other exports read it; a
+    summary from before they were kept is replayed from its record."""
+
     def rows(conn, names):
-        found = selection.rows(conn, "s.match_id, s.game").fetchall()
-        for match_id, game in found:
-            (text,) = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id]).fetchone()
-            try:
-                match = replay(_record(text, match_id))
-            except RecordError:
-                continue
-            for hand in derive.hand_rows(match):
-                went_out = _now_name(names, hand["went_out"]) if hand["went_out"] else None
-                for side, players in enumerate(match.sides):
-                    settled = hand["settlement"][side] if hand["settlement"] else None
-                    side_names = " + ".join(_now_name(names, p) for p in players)
-                    yield [match_id, game, hand["number"], hand["plays"], hand["ended"], went_out,
-                           side_names, hand["by_plays"][side], settled,
-                           hand["scores"][side]]  # fmt: skip
+        rows = selection.rows(conn, "s.match_id, s.game, s.hand_rows, s.sides")
+        for match_id, game, kept, sides_text in rows:
+            if kept is None:
+                text = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id])
+                text = text.fetchone()[0]
+                try:
+                    kept = derive.scorepad(replay(_record(text, match_id)))
+                except RecordError:
+                    continue
+            else:
+                kept = orjson.loads(kept)
+            sides = [
+                " + ".join(_now_name(names, p) for p in side) for side in orjson.loads(sides_text)
+            ]
+            for number, plays, ended, went_out, by_plays, settlement, scores in kept:
+                went_out = _now_name(names, went_out) if went_out else None
+                for side, side_names in enumerate(sides):
+                    settled = settlement[side] if settlement else None
+                    yield [match_id, game, number, plays, ended, went_out, side_names,
+                           by_plays[side], settled, scores[side]]  # fmt: skip
 
     return csv_lines(HAND_HEADER, _streamed(selection, rows), sheet)
 
@@ -243,24 +252,44 @@ def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
 
 
 def records_json(selection: Selection) -> Iterator[bytes]:
-    """{"format": "allfives-club/1", "created", "players": [{"name", "names"}], "matches":
-    [{"id", "created", "record"}]}, streamed. `names`: every name (case folded) that means the
-    player: the name entered in records, old names after a rename, names merged into them."""
+    """{"format": "allfives-club/1", "created", "players": [{"name", "names"}], "draws": [...],
+    "matches": [{"id", "created", "record", "place"?}]}, streamed. `names`: every name (case
+    folded) that means the player: the name entered in records, old names after a rename, names
+    merged into them. `draws`: the night's draws of the matches exported (every draw, for the
+    whole club), and `place` the draw, round and table of a match started from one
+    (`draw_files.py`)."""
     conn = _opened(selection.path)
     try:
         created = datetime.now(UTC).isoformat(timespec="seconds")
         yield b'{"format": "' + FORMAT.encode() + b'", "created": "' + created.encode() + b'",\n'
-        yield b'"players": ' + orjson.dumps(_registry(conn)) + b',\n"matches": [\n'
+        yield b'"players": ' + orjson.dumps(_registry(conn)) + b",\n"
+        names = registry.current_names(conn)
+        found = draw_files.exported(conn, _draw_ids(conn, selection), partial(_now_name, names))
+        yield b'"draws": ' + orjson.dumps(found)
+        yield b',\n"matches": [\n'
         ids = [i for (i,) in selection.rows(conn, "s.match_id")]
         for n, match_id in enumerate(ids):
-            created, text = conn.execute(
-                "SELECT created, record FROM matches WHERE id = ?", [match_id]
+            created, text, draw_id, number, table = conn.execute(
+                "SELECT created, record, draw_id, draw_round, table_no FROM matches WHERE id = ?",
+                [match_id],
             ).fetchone()
             item = {"id": match_id, "created": created, "record": _record(text, match_id)}
+            if draw_id is not None and number is not None and table is not None:
+                item["place"] = {"draw": draw_id, "round": number, "table": table}
             yield (b",\n" if n else b"") + orjson.dumps(item)
     finally:
         conn.close()
     yield b"\n]}\n"
+
+
+def _draw_ids(conn: sqlite3.Connection, selection: Selection) -> list[int] | None:
+    """The draws an export holds: every one for the whole club, else those of its matches."""
+    if not selection.sql.strip():
+        return None
+    rows = selection.rows(
+        conn, "DISTINCT m.draw_id", "JOIN matches m ON m.id = s.match_id", order="m.draw_id"
+    )
+    return [draw_id for (draw_id,) in rows if draw_id is not None]
 
 
 def _registry(conn: sqlite3.Connection) -> list[dict]:

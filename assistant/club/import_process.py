@@ -28,7 +28,10 @@ def run(db, import_id: int, path: Path, server_gone: threading.Event | None = No
     status, error = "done", None
     try:
         head = club_file.header(path)
-        store.prepare_import(db, cache.missing_digests(db), head["players"])
+        writer.places = head["places"]
+        writer.draws = store.prepare_import(
+            db, cache.missing_digests(db), head["players"], head["draws"]
+        )
         items = (
             (n, club_file.dated(record, created, head["created"]), created, size)
             for n, record, created, size in club_file.records(path, head, positions)

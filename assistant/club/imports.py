@@ -23,7 +23,7 @@ from pathlib import Path
 
 import orjson
 
-from assistant.club import cache, matchrow, registry
+from assistant.club import cache, draw_files, matchrow, registry
 from assistant.club.clock import now
 from assistant.club.club_file import checked, dated, is_time
 from assistant.engine.limits import MAX_NAME
@@ -78,6 +78,8 @@ class Writer:
 
     def __init__(self, db, import_id: int | None, positions: list):
         self.db, self.import_id, self.positions = db, import_id, positions
+        self.places: dict = {}  # record number → its place in a draw (`header`'s)
+        self.draws: dict = {}  # the file's draw id → the club's (`draw_files.add`)
         self.counts = {"imported": 0, "duplicates": 0, "broken": 0}
         self.done = 0
         self.pending: list = []
@@ -116,6 +118,7 @@ class Writer:
         for (n, record, created, _size), result in batch:
             self.done += 1
             key = result["summary"]["digest"]
+            place = self.places.pop(n, None)
             if key in known:
                 self.counts["duplicates"] += 1
                 self._line(n, "duplicate", match=known[key])
@@ -134,6 +137,7 @@ class Writer:
             db.execute(cache.INSERT_SUMMARY, summary)
             db.conn.executemany(cache.INSERT_PLAYER, seats)
             cache.add_watch_codes(db, [match_id])
+            draw_files.seat(db, self.draws, place, match_id)
             self.counts["imported"] += 1
             self._line(n, "imported", match=match_id)
         if self.problems:

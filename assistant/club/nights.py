@@ -69,7 +69,29 @@ def board(db, night: str, language: str = "en") -> dict:
         )
     game = game_of(made.rules) if made else queries.games(db, night)[0]
     standings = league.night(db, night, language, game)
-    return {"draw": made, "round": number, "done": done, "standings": standings}
+    return {"draw": made, "round": number, "done": done, "standings": standings,
+            "left_out": waiting(db, night)}  # fmt: skip
+
+
+def waiting(db, night: str) -> int:
+    """How many of the night's matches wait for the club admin (sent whole, dated by their
+    sender, or holding a hand scored on paper, as a match continued from paper does): the
+    standings leave them out until they are accepted."""
+    return db.execute(
+        "SELECT COUNT(*) FROM match_summary WHERE night = ? AND counted = 0", [night]
+    ).fetchone()[0]
+
+
+def waiting_ids(db, night: str) -> list[int]:
+    """The night's matches the admin may accept now (`store.waiting`, of this night alone)."""
+    rows = db.execute(
+        "SELECT s.match_id FROM match_summary s JOIN matches m ON m.id = s.match_id "
+        "LEFT JOIN imports i ON i.id = m.import_id "
+        "WHERE s.night = ? AND m.accepted = 0 AND (m.import_id IS NULL OR i.status != 'running') "
+        "ORDER BY s.match_id",
+        [night],
+    )
+    return [match_id for (match_id,) in rows.fetchall()]
 
 
 def match_rows(db, match_ids: list[int]) -> list[dict]:

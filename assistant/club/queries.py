@@ -209,16 +209,32 @@ def player_stats(
     names = [d[0] for d in cursor.description]
     per_preset = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
     overall = _total(per_preset)
-    playing = db.execute(
-        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND game = ? AND finished = 0 "
-        f"AND stopped = 0 {where}",
+    unfinished, _params = _in_nights(nights, "p.night")
+    playing, archived = db.execute(
+        "SELECT COALESCE(SUM(s.archived = 0), 0), COALESCE(SUM(s.archived = 1), 0) "
+        "FROM match_players p JOIN match_summary s ON s.match_id = p.match_id "
+        f"WHERE p.player_id = ? AND p.game = ? AND p.finished = 0 AND p.stopped = 0 {unfinished}",
+        [player_id, game, *params],
+    ).fetchone()
+    waiting = db.execute(
+        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND game = ? "
+        f"AND (finished = 1 OR stopped = 1) AND counted = 0 {where}",
         [player_id, game, *params],
     ).fetchone()[0]
     return {
         "overall": _stats(overall),
         "presets": [_stats(r) for r in per_preset],
         "playing": playing,
+        "archived": archived,  # unfinished, and nobody plays on: as the history says
+        "waiting": waiting,  # ended, and left out of the figures until the admin accepts them
     }
+
+
+def is_archived(db, match_id: int) -> bool:
+    """Whether a match is filed away: unfinished, and nobody plays on it here."""
+    row = db.execute("SELECT archived FROM match_summary WHERE match_id = ?", [match_id])
+    found = row.fetchone()
+    return bool(found and found[0])
 
 
 def _total(rows: list[dict]) -> dict:

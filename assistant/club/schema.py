@@ -543,6 +543,15 @@ def new_uid() -> str:
 
 
 @migrations()
+def scorepads_in_cache(db: Database) -> None:
+    """Each match's scorepad (a row a hand: plays, how it ended, each side's points by plays, at
+    the settlement and in all) kept in its summary: `hands.csv` reads it, as the other exports
+    read the cache, rather than replaying every match."""
+    db["match_summary"].add_column("hand_rows", str)
+    rebuild_cache_later(db)
+
+
+@migrations()
 def games_apart(db: Database) -> None:
     """Each match's game in the cache (`games.game_of`: All Fives, or Fives and Threes), per
     match and per seat, and the figures Fives and Threes is read by per seat: plays that made 15,

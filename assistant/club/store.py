@@ -39,7 +39,17 @@ from pathlib import Path
 import orjson
 from sqlite_utils import Database
 
-from assistant.club import cache, draws, imports, matchrow, ratings, registry, seasons, worker
+from assistant.club import (
+    cache,
+    draw_files,
+    draws,
+    imports,
+    matchrow,
+    ratings,
+    registry,
+    seasons,
+    worker,
+)
 from assistant.club.clock import local_now, now
 from assistant.club.seasons import Season
 from assistant.db import connect, file_of, immediate
@@ -675,6 +685,14 @@ def start_draw_match(db: Database, made: draws.Draw, number: int, table: int) ->
     return match_id
 
 
+def put_in_draw(db: Database, made: draws.Draw, number: int, table: int, match_id: int) -> None:
+    """A match sent whole (a phone's record, the API) put on its seating of the draw: the
+    night's page shows it at its table and round, and the draw starts no other match there.
+    Raises draws.Refused ("stale", "taken", "not_theirs": `draws.put`)."""
+    with immediate(db):
+        draws.put(db, made, number, table, match_id)
+
+
 def join_draw(db: Database, made: draws.Draw, entrant, standings: list[str] | None = None) -> None:
     """A latecomer (a name, or for fixed pairs [name, name]) joins the rounds not yet started
     (`draws.arrival`)."""
@@ -750,13 +768,15 @@ def stop_dead_imports(db: Database, database: str | Path) -> list[int]:
     return dead
 
 
-def prepare_import(db: Database, digests: list, players: list) -> None:
+def prepare_import(db: Database, digests: list, players: list, night_draws: list = ()) -> dict:
     """Before an import's first slice: the digests of the matches in play it needs to find its
-    duplicates (`cache.missing_digests`, made with no lock held), and the export's players
-    (`imports.add_players`)."""
+    duplicates (`cache.missing_digests`, made with no lock held), the export's players
+    (`imports.add_players`) and its night's draws (`draw_files.add`). The file's draw id → the
+    club's, for its matches to find their seatings."""
     with immediate(db):
         cache.set_digests(db, digests)
         imports.add_players(db, players)
+        return draw_files.add(db, list(night_draws), draws.new_id)
 
 
 def write_import_slice(db: Database, writer: imports.Writer) -> None:

@@ -15,7 +15,7 @@ from assistant.web.admin.routes import bp as admin_screens
 from assistant.web.api.routes import bp as api
 from assistant.web.base import auth, bounds, compress, db, errors, games, hosts, i18n, security
 from assistant.web.base.htmx import htmx
-from assistant.web.base.pages import isolated, player_name, side_name
+from assistant.web.base.pages import by_name, isolated, player_name, side_name
 from assistant.web.history.routes import bp as history_screens
 from assistant.web.home.routes import bp as home_screens
 from assistant.web.live.routes import bp as live_screens
@@ -115,6 +115,7 @@ def _install(app: Flask) -> None:
     )
     app.jinja_env.filters["bdi"] = isolated
     app.jinja_env.filters["name"] = player_name
+    app.jinja_env.filters["by_name"] = by_name
     for screens in SCREENS:
         app.register_blueprint(screens)
     app.get_send_file_max_age = _max_age

@@ -15,7 +15,8 @@ settlement and a second hand), a four-player partnership match in its second han
 whose hand is over and waits for the pips left; the players come with them. Each screen is its
 own test: home, new match, the table mid-hand, its end choice ("Where does X go?", reached by
 tapping a tile that fits two ends that make different games), the settlement, the hand's entries
-to fix and one being fixed, a lead that may be turned, the finished table before and after
+to fix and one being fixed, a lead that may be turned, who leads a match not begun and its
+hand scored on paper, the finished table before and after
 "Final", the history, a match, its replay, the players, a player, the leaderboard, the board (at
 360×740 and at 1920×1080 for the TV, with tonight's standings), a watch page, the league table,
 the seasons, the club nights, a night, the night's draw (its form, its page and its
@@ -73,6 +74,7 @@ class Club:
     night: str = ""  # tonight, with a match won and a draw
     draw: int = 0
     turnable: int = 0  # X led 6-1, alone on the table: the lead may be turned
+    fresh: int = 0  # X and Y, nothing played: who leads is asked
 
     def url(self, path: str) -> str:
         return self.server.url + path
@@ -104,6 +106,7 @@ def club(tmp_path_factory):
     server.post_json("/api/matches", blank(example("hoyle-lead-double-two-ends")))
     lead = record("all-fives", ["X", "Y"], hand("X 6-1"))
     seeded.turnable = server.played_here(lead)
+    seeded.fresh = server.post_json("/api/matches", record("muggins", ["X", "Y"]))["id"]
     seed_season(seeded)
     yield seeded
     server.stop()
@@ -187,6 +190,17 @@ def table_lead_turnable(page: Page, club: Club) -> None:
     expect(page.get_by_role("button", name="⇄ Turn the lead")).to_be_visible()
 
 
+def table_who_leads(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.fresh}"))
+    expect(page.get_by_role("button", name="Pick at random")).to_be_visible()
+
+
+def table_on_paper(page: Page, club: Club) -> None:
+    table_who_leads(page, club)
+    page.get_by_role("button", name="On paper").click()
+    expect(page.get_by_role("heading", name="Score hand 1 on paper")).to_be_visible()
+
+
 def table_finished(page: Page, club: Club) -> None:
     page.goto(club.url(f"/matches/{club.finished}"))
     expect(page.get_by_role("heading", name="Ann wins!")).to_be_visible()
@@ -239,7 +253,7 @@ def leaderboard(page: Page, club: Club) -> None:
 
 def board(page: Page, club: Club) -> None:
     page.goto(club.url("/board"))
-    expect(page.locator(".board-table")).to_have_count(5)
+    expect(page.locator(".board-table")).to_have_count(6)
 
 
 def watch(page: Page, club: Club) -> None:
@@ -303,6 +317,8 @@ SCREENS = [
     pytest.param(table_fix_list, PHONE, id="table-fix-list"),
     pytest.param(table_fix_entry, PHONE, id="table-fix-entry"),
     pytest.param(table_lead_turnable, PHONE, id="table-lead-turnable"),
+    pytest.param(table_who_leads, PHONE, id="table-who-leads"),
+    pytest.param(table_on_paper, PHONE, id="table-on-paper"),
     pytest.param(table_finished, PHONE, id="table-finished"),
     pytest.param(table_final, PHONE, id="table-final"),
     pytest.param(history, PHONE, id="history"),

@@ -175,7 +175,7 @@ def test_the_delete_confirmation_speaks_danish(admin_client):
     login(admin_client)
     page = admin_client.get(f"/matches/{match_id}/delete", headers={"Accept-Language": "da"})
     html = page.get_data(as_text=True)
-    assert f"Slet spil {match_id}?" in html and "Behold det" in html
+    assert f"Slet kamp {match_id}?" in html and "Behold den" in html
 
 
 def test_a_finished_match_the_table_has_closed_needs_the_admin(admin_client, admin_app):

@@ -61,7 +61,7 @@ def test_a_whole_hand_by_taps_then_the_settlement(page: Page, live_server):
     # The rounding and Confirm are in view on the phone, under all the players' fields.
     expect(page.locator("#preview")).to_be_in_viewport()
     expect(page.get_by_role("button", name="Confirm")).to_be_in_viewport()
-    expect(page.locator("#preview")).to_contain_text("E + W -20")
+    expect(page.locator("#preview")).to_contain_text("E + W \u221220")
     tap(page, "Confirm")
     expect(page.locator(".scoreboard .score")).to_have_text(["20", "10"])
     expect(page.get_by_text("N leads hand 2")).to_be_visible()
@@ -161,4 +161,4 @@ def test_new_match_options_follow_names_typed_quickly(page: Page, live_server):
     page.locator("#seat-3").press("Tab")
     expect(page.get_by_text("Partners: Ann + Cy against Bo + Di")).to_be_visible()
     leaders = page.locator("select[name=leader] option")
-    expect(leaders).to_have_text(["Pick at the table", "Draw lots", "Ann", "Bo", "Cy", "Di"])
+    expect(leaders).to_have_text(["Pick at the table", "Pick at random", "Ann", "Bo", "Cy", "Di"])

@@ -115,6 +115,7 @@ def test_a_club_night_from_the_draw_to_the_board(page: Page, live_server):
     board_rows = page.locator(".board-standings tbody tr")
     expect(board_rows).to_have_count(8)
     expected = [
-        [str(place), name, str(w), "2", f"{f - a:+d}"] for place, name, w, f, a in standings
-    ]
+        [str(place), name, str(w), "2", f"{f - a:+d}".replace("-", "\u2212")]
+        for place, name, w, f, a in standings
+    ]  # a real minus sign
     assert [row.locator("td, th").all_inner_texts() for row in board_rows.all()] == expected

@@ -26,6 +26,18 @@ def test_a_stylesheet_is_gzipped_for_a_browser_that_accepts_it(client):
         assert again.status_code == 304
 
 
+def test_the_apps_scripts_are_sent_without_their_comment_lines_and_vendors_as_they_are(client):
+    with client.get("/static/app.js", headers={"Accept-Encoding": "gzip"}) as response:
+        sent = gzip.decompress(response.data)
+    written = (STATIC / "app.js").read_bytes()
+    assert sent == re.sub(rb"(?m)^[ \t]*//[^\n]*\n", b"", written)
+    assert b"\n// " in written and b"\n// " not in sent and b"localStorage" in sent
+    path = "/static/vendor/htmx-2.0.11.min.js"
+    with client.get(path, headers={"Accept-Encoding": "gzip"}) as response:
+        sent = gzip.decompress(response.data)
+    assert sent == (STATIC / "vendor" / "htmx-2.0.11.min.js").read_bytes()
+
+
 def test_without_gzip_the_file_is_sent_as_it_is(client):
     for accept in ("", "identity", "gzip;q=0", "br"):
         path = "/static/vendor/htmx-2.0.11.min.js"

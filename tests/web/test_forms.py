@@ -156,7 +156,7 @@ def test_settlement_preview_then_confirm(client):
     assert "Everyone pays the pips left in their own hand, rounded." in preview.text
     assert "S 4 → 5" in shown(preview.text) and "E 12 → 10" in shown(preview.text)
     assert "W 9 → 10" in shown(preview.text)
-    assert "<b>N + S -5 · E + W -20</b>" in preview.text
+    assert "<b>N + S \u22125 · E + W \u221220</b>" in preview.text
     said = {"da": "rundet", "sv": "avrundade", "fr": "arrondis"}
     for language, word in said.items():
         url = f"/matches/{match_id}/left/preview"

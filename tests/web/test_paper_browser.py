@@ -26,7 +26,7 @@ def test_a_hand_scored_on_paper_at_the_table(page: Page, server):
     match_id = server.post_json("/api/matches", record(rules, "Ann Bo"))["id"]
     page.goto(f"{server.url}/matches/{match_id}")
     page.get_by_role("button", name="On paper").click()
-    expect(page.get_by_role("heading", name="Score hand 1 by hand")).to_be_visible()
+    expect(page.get_by_role("heading", name="Score hand 1 on paper")).to_be_visible()
     page.get_by_label("Ann").fill("25")
     page.get_by_label("Bo").fill("10")
     page.get_by_label("Note").fill("played without the phone")

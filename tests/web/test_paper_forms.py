@@ -29,7 +29,7 @@ def test_a_hand_scored_by_hand_at_the_table(app, client):
     table = client.get(f"/matches/{match_id}").text
     assert f'href="/matches/{match_id}/scored"' in table
     asked = client.get(f"/matches/{match_id}/scored").text
-    assert "Score hand 1 by hand" in asked and 'name="points:1"' in asked
+    assert "Score hand 1 on paper" in asked and 'name="points:1"' in asked
 
     done = scored(client, match_id, 1, "25", "10", notes="played without the phone")
     assert done.status_code == 303

@@ -5,10 +5,11 @@ hands a sheet, and continuation sheets for a long match."""
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from assistant.club import store
+from assistant.club import nights, store
 from assistant.db import connect
+from tests.records import record
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +60,29 @@ def test_scoresheets_are_a_page_each_with_no_grey_band_and_go_on_for_a_long_matc
     first = page.locator(".sheet").first
     assert first.locator("tbody th").first.inner_text() == "Carried over"
     assert first.locator("tbody th").last.inner_text() == "60"
+
+
+def test_the_printed_nights_note_runs_across_the_page(page: Page, live_server):
+    """Points below 0 are explained under the standings: on paper the note runs the page's
+    width, never squeezed into a column of one word a line beside the tables."""
+    rules = {"preset": "all-fives", "target": 100, "hand_size": 2, "boneyard_reserve": 24}
+    match_id = live_server.post_json("/api/matches", record(rules, ["Ann", "Bo"]))["id"]
+    plays = [
+        {"player": "Ann", "play": "5-0"},
+        {"player": "Bo", "play": "0-3", "end": "right"},
+        {"player": "Ann", "play": "5-5", "end": "left"},
+        {"left": {"Bo": ["6-6"]}},
+    ]
+    for version, entry in enumerate(plays, start=1):
+        live_server.post_json(f"/api/matches/{match_id}/events", {"version": version} | entry)
+    live_server.post_json(f"/api/matches/{match_id}/stop", {"version": 5})
+    db = connect(live_server.db)
+    store.set_stopped_counting(db, "no_winner")  # the admin's setting: counted as played
+    db.close()
+    page.set_viewport_size({"width": A4_CONTENT, "height": 1000})
+    page.emulate_media(media="print")
+    page.goto(f"{live_server.url}/nights/{nights.tonight()}")
+    note = page.locator("#below-zero")
+    expect(note).to_be_visible()
+    box = note.bounding_box()
+    assert box and box["width"] > 0.8 * A4_CONTENT and box["height"] < 60

@@ -198,4 +198,4 @@ def test_every_tap_of_a_four_player_settlement_is_on_the_screen(page: Page, serv
                                                              "Di pass", "Ann pass")))  # fmt: skip
     said = settle(page, {"Ann": 3, "Bo": 8, "Cy": 12, "Di": 1})
     assert "Everyone pays the pips left in their own hand, rounded." in said
-    assert "Ann -5 · Bo -10 · Cy -10 · Di +0" in said
+    assert "Ann −5 · Bo −10 · Cy −10 · Di +0" in said

@@ -201,6 +201,10 @@ def test_confirm_with_pips_missing_keeps_what_was_typed_and_names_them(page: Pag
     expect(page.locator(".message")).to_have_text("Still needed: the pips of Bo.")
     expect(page.get_by_label("Pips left by Ann")).to_have_value("5")
     expect(page.get_by_label("Pips left by Cy")).to_have_value("9")
+    page.get_by_label("Pips left by Bo").fill("4")
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#preview .outcome")).to_be_visible()
+    expect(page.locator(".message")).to_have_count(0)  # the preview says what holds now
     assert "left" not in server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]
 
 
@@ -217,11 +221,38 @@ def test_ticked_tiles_give_the_total_and_the_grid_says_whose_they_are(page: Page
     expect(page.get_by_label("Pips left by Cy")).to_have_value("11")
     for player, pips in (("Ann", "4"), ("Bo", "7"), ("Di", "3")):
         page.get_by_label(f"Pips left by {player}").fill(pips)
-    expect(page.locator("#preview")).to_contain_text("Ann -5 · Bo -5 · Cy -10 · Di -5")
+    expect(page.locator("#preview")).to_contain_text("Ann −5 · Bo −5 · Cy −10 · Di −5")
     # four players, one grid open: every field, tile and button on the first screen, and
     # nothing under the pinned Check/Confirm bar
     shot(page, "settle-four-grid-open")
     uncovered(page, ".left-hand input[type=number], [open] .tile-check input, .settle-bar button")
+
+
+def test_confirm_stays_in_reach_with_three_tile_lists_open(page: Page, server):
+    rules = {"preset": "all-fives", "hand_size": 5, "boneyard_reserve": 8}
+    blocked = hand("Ann 6-6", "Bo pass", "Cy pass", "Di pass", "Ann pass")
+    table(page, server, record(rules, "Ann Bo Cy Di", blocked))
+    for player in ("Bo", "Cy", "Di"):
+        page.locator(".left-hand", has_text=f"{player} holds").locator("summary").click()
+    expect(page.locator(".left-tiles[open]")).to_have_count(3)
+    assert page.evaluate("document.documentElement.scrollHeight") > HEIGHT  # past the fold
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.locator(".scoreboard")).to_be_in_viewport()
+    shot(page, "settle-three-grids-open")
+    for button in ("Confirm", "Check"):
+        box = page.get_by_role("button", name=button).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, button
+    confirm = page.get_by_role("button", name="Confirm")
+    reached = confirm.evaluate(
+        "(e) => { const r = e.getBoundingClientRect();"
+        " return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+    )
+    assert reached  # nothing lies over it
+    page.locator(".left-hand", has_text="Di holds").get_by_role(
+        "checkbox"
+    ).last.scroll_into_view_if_needed()
+    box = confirm.bounding_box()
+    assert box and box["y"] + box["height"] <= HEIGHT  # still there at the foot of the lists
 
 
 # -- the screen ---------------------------------------------------------------------------------

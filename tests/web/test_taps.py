@@ -6,6 +6,7 @@ the service worker."""
 
 import re
 import sqlite3
+import struct
 
 from tests.clients import STALE, create, post_json
 from tests.database import database_rows
@@ -128,11 +129,20 @@ def test_the_manifest_and_service_worker_let_a_table_open_full_screen_offline(cl
     manifest = client.get(f"/matches/{match_id}/manifest.webmanifest")
     assert manifest.mimetype == "application/manifest+json"
     body = manifest.get_json()
-    assert body["display"] == "standalone" and body["start_url"] == f"/matches/{match_id}"
+    # installed, it opens the app (its home page), not the one match it was added from
+    assert body["display"] == "standalone" and body["start_url"] == "/" and body["id"] == "/"
     assert {icon["src"] for icon in body["icons"]} == {
+        "/static/icon-192.png",
+        "/static/icon-512.png",
         "/static/apple-touch-icon.png",
         "/static/favicon.svg",
     }
+    for icon in body["icons"]:
+        with client.get(icon["src"]) as served:
+            assert served.status_code == 200 and served.mimetype == icon["type"]
+            if icon["type"] == "image/png":  # a PNG's width and height, as the manifest says
+                width, height = struct.unpack(">II", served.data[16:24])
+                assert icon["sizes"] == f"{width}x{height}"
     assert (
         f'href="/matches/{match_id}/manifest.webmanifest"'
         in client.get(f"/matches/{match_id}").text

@@ -118,7 +118,7 @@ def test_a_match_the_api_dates_in_the_past_waits_for_the_admin(club):
     assert standings(server, "Mallory") == NOWHERE
     night = Phone(server).get(f"/nights/{NIGHT}")
     assert "Waiting for the club admin" in night
-    assert "1 match of this night was not played entry by entry at a table here" in night
+    assert "1 match of this night was not played tile by tile on a phone here" in night
 
     before = database_rows(server.db)
     status, body = call(f"{server.url}/api/matches/{match_id}/undo", {"version": 2})

@@ -94,7 +94,7 @@ def test_the_whole_night_as_it_really_goes(page: Page, live_server):
 
     page.goto(f"{server.url}/matches/{matches[2, 3]}")
     page.get_by_role("button", name="On paper").click()
-    expect(page.get_by_role("heading", name="Score hand 1 by hand")).to_be_visible()
+    expect(page.get_by_role("heading", name="Score hand 1 on paper")).to_be_visible()
     page.locator("input[name='points:0']").fill("5")
     page.locator("input[name='points:1']").fill("5")
     page.get_by_label("Note").fill("the phone was flat")
@@ -218,7 +218,7 @@ def assert_board(page: Page, url: str) -> None:
         ["Table 1", "Table 2", "Table 3"]
     )
     expected = [
-        [str(place), name, str(won), str(played), f"{points - against:+d}"]
+        [str(place), name, str(won), str(played), f"{points - against:+d}".replace("-", "\u2212")]
         for place, name, played, won, _lost, points, against in NIGHT
     ]
     shown = rows_of(page.locator(".board-standings"))

@@ -8,7 +8,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, UnprocessableEntity
 
 from assistant.club import store
 from assistant.engine import RecordError, read_entry, replay
-from assistant.web.base.auth import is_admin, refuse
+from assistant.web.base.auth import is_admin, refuse, remember_sent
 from assistant.web.base.bounds import (
     MAX_POSITION,
     MAX_VERSION,
@@ -79,6 +79,8 @@ def create_match():
     replay(record)
     _check_notes(record["hands"])
     stored = store.create(get_db(), record, origin="api")
+    if stored.imported:
+        remember_sent(stored.id)  # the phone that sent it may put it on the night's draw
     return state(stored, with_record=False), 201
 
 

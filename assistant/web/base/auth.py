@@ -166,6 +166,24 @@ def _live(cookie: dict | None) -> bool:
     return not _expired(logged_in, datetime.now(UTC))
 
 
+# -- the phone that sent a match whole -----------------------------------------------------------
+
+SENT_KEPT = 20  # the matches a phone sent whole that it may still put on the night's draw
+
+
+def remember_sent(match_id: int) -> None:
+    """This phone sent the match whole: it may put it on the draw's table and round."""
+    sent = [m for m in session.get("sent", []) if isinstance(m, int) and m != match_id]
+    session["sent"] = [*sent, match_id][-SENT_KEPT:]
+
+
+def may_put(match_id: int) -> bool:
+    """Who may put a match sent whole on the night's draw: the admin, or the phone that sent
+    it."""
+    sent = session.get("sent", [])
+    return is_admin() or (isinstance(sent, list) and match_id in sent)
+
+
 # -- rate limit -------------------------------------------------------------------------------
 
 

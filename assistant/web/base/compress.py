@@ -28,6 +28,10 @@ PAGE_LEVEL = 6  # a whole page, loaded once: a sixth smaller again for a tenth o
 MINIMUM = 512  # smaller answers gain nothing worth a header (the 778-byte favicon: 400 gzipped)
 LEVEL = 9  # compressed once per file: the smallest is worth the time
 CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+# A line that is only a comment, and a doc comment standing on lines of its own, in the app's own
+# scripts and modules (its rules engine's too; vendor/ is sent as written).
+JS_COMMENT_LINE = re.compile(rb"^[ \t]*//[^\n]*\n", re.M)
+JS_DOC_COMMENT = re.compile(rb"^[ \t]*/\*\*.*?\*/[ \t]*\n", re.M | re.S)
 
 _cache: dict[tuple, bytes] = {}
 _lock = threading.Lock()
@@ -43,12 +47,22 @@ def _gzipped(path: str) -> bytes | None:
     if body is None:
         with open(path, "rb") as f:
             text = f.read()
+        # Notes for whoever edits the file, not for phones.
         if path.endswith(".css"):
-            text = CSS_COMMENT.sub(b"", text)  # notes for whoever edits the file, not for phones
+            text = CSS_COMMENT.sub(b"", text)
+        elif path.endswith((".js", ".mjs")) and _own(path):
+            text = JS_DOC_COMMENT.sub(b"", JS_COMMENT_LINE.sub(b"", text))
         body = gzip.compress(text, LEVEL, mtime=0)
         with _lock:
             _cache[key] = body
     return body
+
+
+def _own(path: str) -> bool:
+    """A script of the app's own: in static/, not in its vendor/ folder."""
+    static = current_app.static_folder
+    inside = os.path.relpath(path, static)
+    return not inside.startswith(("..", "vendor" + os.sep))
 
 
 def _accepts_gzip() -> bool:

@@ -220,20 +220,23 @@ def rules_changes(rules: object) -> list[str]:
     ]
 
 
+MINUS = "\u2212"  # the minus sign people write, not the hyphen a keyboard types
+
+
 def number(value) -> str:
-    """7.5 → "7,5" in Danish, Swedish and French."""
+    """7.5 → "7,5" in Danish, Swedish and French; below 0 with a real minus sign: −35."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if type(value) is int and -1000 < value < 1000:
-        return str(value)  # alike in every language, and drawn on every tap: Babel not asked
-    return format_decimal(value)
+        return str(value).replace("-", MINUS)  # alike in every language: no Babel at each score
+    return format_decimal(value).replace("-", MINUS)
 
 
 def signed(value) -> str:
-    """A change of score with its sign: +10, -5, +7,5."""
+    """A change of score with its sign: +10, −5, +7,5."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return format_decimal(value, format="+#,##0.##;-#,##0.##")
+    return format_decimal(value, format="+#,##0.##;-#,##0.##").replace("-", MINUS)
 
 
 def date(value: str | datetime) -> str:

@@ -3,10 +3,11 @@ go to, a match or a 404, its watch code, a side named as the club calls its play
 names isolated."""
 
 from flask import Response, abort, g, has_app_context, make_response, redirect, render_template
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from assistant.club import registry, store
+from assistant.club import collation, registry, store
 from assistant.web.base.db import get_db
 from assistant.web.base.htmx import htmx
 
@@ -56,6 +57,19 @@ def player_name(name: str | None) -> str | None:
     if not name:
         return name
     return player_names([name])[name]
+
+
+def by_name(entrants) -> list:
+    """Names (or pairs of names) in the order the page's language sorts them, each by the name
+    the club uses now: a list of people reads alphabetically, never in arrival order."""
+    language = str(get_locale()) if has_app_context() else "en"
+
+    def shown(entrant) -> str:
+        if isinstance(entrant, str):
+            return player_name(entrant)
+        return " + ".join(player_name(name) for name in entrant)
+
+    return collation.sorted_names(list(entrants), language, shown)
 
 
 def side_name(match, side: int) -> str:

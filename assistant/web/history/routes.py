@@ -108,6 +108,7 @@ def match(match_id: int):
         game=game_of(played.rules),
         code=cache.watch_code(get_db(), match_id),
         steps=len(steps.entries(stored.record)),
+        archived=played.winner is None and queries.is_archived(get_db(), match_id),
     )
 
 
@@ -206,7 +207,7 @@ def import_file():
     """The file is kept aside and imported by a process of its own; the page follows it."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return _import_page(_("Choose an exported file (.json) to import."), 422)
+        return _import_page(_("Choose an exported file (.json or .jsonl) to import."), 422)
     database = current_app.config["DATABASE"]
     folder = imports.upload_folder(database)  # emptied at the server's start of what is left
     folder.mkdir(exist_ok=True)

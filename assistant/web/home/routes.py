@@ -21,6 +21,7 @@ from flask_babel import ngettext
 from assistant.club import clock, queries, registry, store
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
+from assistant.web.base.auth import remember_sent
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
 from assistant.web.base.messages import explain
@@ -121,6 +122,7 @@ def import_match():
     if error:
         return _home_with_error(error)
     stored = store.create(get_db(), record, origin="import")
+    remember_sent(stored.id)  # this phone may put it on the night's draw
     return go(url_for("table.table", match_id=stored.id))
 
 

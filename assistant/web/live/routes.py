@@ -80,12 +80,14 @@ def _in_play(db) -> list[tuple[int, int | None, int]]:
 
 def _board_shown() -> tuple:
     """All the board depends on, read without rendering it (its ETag): the versions of the
-    tables in play, and tonight's matches and draw rounds (the standings, a round's results)."""
+    tables in play, and tonight's matches and draw rounds (the standings, a round's results,
+    what they leave out)."""
     db = get_db()
     playing = _in_play(db)
     tonight = nights.tonight()
     night = db.execute(
-        "SELECT COUNT(*), MAX(updated), MAX(match_id) FROM match_summary WHERE night = ?",
+        "SELECT COUNT(*), MAX(updated), MAX(match_id), SUM(counted) FROM match_summary "
+        "WHERE night = ?",  # an acceptance changes the standings and what they leave out
         [tonight],
     ).fetchone()
     drawn = db.execute(

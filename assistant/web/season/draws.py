@@ -13,17 +13,17 @@ from werkzeug.datastructures import MultiDict
 from assistant.club import draws, league, nights, registry, store
 from assistant.club.games import game_of
 from assistant.club.rounds import KINDS
-from assistant.engine import PRESETS, RecordError, new_record
+from assistant.engine import PRESETS, RecordError, new_record, rules_for
 from assistant.engine.errors import N_
 from assistant.engine.limits import MAX_TARGET
 from assistant.engine.names import name_key
-from assistant.web.base.auth import admin_required, is_admin, refuse
+from assistant.web.base.auth import admin_required, is_admin, may_put, refuse
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
 from assistant.web.base.messages import explain
 from assistant.web.base.pages import page
-from assistant.web.season.nights import kind_names, night_or_404
+from assistant.web.season.nights import kind_names, night_or_404, night_page
 
 bp = Blueprint("draws", __name__)
 MAX_ROUNDS = 20
@@ -236,7 +236,7 @@ def _draw_page(made: draws.Draw, status: int = 200, error: str | None = None):
         results=results(made),
         kinds=kind_names(),
         error=error,
-        known=registry.all_players(get_db()) if is_admin() else [],
+        known=registry.all_players(get_db(), language()) if is_admin() else [],
     )
 
 
@@ -254,9 +254,11 @@ def scoresheets(draw_id: int):
     if sheet is None:
         abort(400, _("The sheet is a whole number from 1 to %(most)s.", most=MAX_SHEETS))
     first = (sheet - 1) * SHEET_HANDS + 1
+    seats = KINDS[made.kind].seats
     return render_template(
         "draws/scoresheets.html",
         made=made,
+        rules=rules_for(made.rules, seats, made.partnership),  # the target a sheet plays to
         sheet=sheet,
         hands=range(first, first + SHEET_HANDS),
         next_sheet=sheet + 1 if sheet < MAX_SHEETS else None,
@@ -295,6 +297,40 @@ def start(draw_id: int):
     if request.form.get("paper") == "1":
         return redirect(url_for("paper.form", match_id=match_id, paper=1), 303)
     return redirect(url_for("table.table", match_id=match_id), 303)
+
+
+# -- a result sent whole, put on its table and round ---------------------------------------------
+
+PUT_REFUSED = {
+    "stale": N_("The draw changed meanwhile: here is the night as it is now."),
+    "taken": N_("That table has its match already: here is the night as it is now."),
+    "not_theirs": N_("That table of the draw is not this match's players."),
+}
+
+
+@bp.post("/draws/<int:draw_id>/put")
+def put(draw_id: int):
+    """A match sent whole put on a seating of the draw ("3-2": round 3, table 2)."""
+    made = draw_or_404(draw_id)
+    match_id = whole_number(request.form.get("match"), 1, 2**62)
+    number, _dash, table = request.form.get("place", "").partition("-")
+    number = whole_number(number, 1, MAX_ROUNDS)
+    table = whole_number(table, 1, MAX_TABLE)
+    seen = whole_number(request.form.get("revision", "0"), 0, MAX_REVISION)
+    if None in (match_id, number, table, seen):
+        abort(400, _("Say which match, round and table."))
+    if not may_put(match_id):
+        return refuse()
+    if seen != made.revision:
+        return night_page(made.night, _(PUT_REFUSED["stale"]), 409)
+    try:
+        store.put_in_draw(get_db(), made, number, table, match_id)
+    except draws.Refused as refused:
+        status = 422 if refused.reason == "not_theirs" else 409
+        refusal = PUT_REFUSED.get(refused.reason, PUT_REFUSED["stale"])
+        return night_page(made.night, _(refusal), status)
+    night = url_for("nights.night", text=made.night)
+    return redirect(f"{night}#match-{match_id}", 303)
 
 
 # -- people coming and going ----------------------------------------------------------------------

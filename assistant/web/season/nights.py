@@ -3,12 +3,13 @@ one A4 page). A night runs from 06:00 to 06:00 the next morning (assistant/club/
 
 from datetime import date
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from assistant.club import draws, league, nights, queries
+from assistant.club import draws, league, nights, queries, store
 from assistant.club.games import GAMES
+from assistant.web.base.auth import admin_required, is_admin, may_put
 from assistant.web.base.bounds import MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
@@ -73,7 +74,11 @@ def winners(table: league.Table, night_draws: list) -> tuple[str, list]:
 
 @bp.get("/nights/<text>")
 def night(text: str):
-    which = night_or_404(text)
+    return night_page(night_or_404(text))
+
+
+def night_page(which: str, error: str | None = None, status: int = 200):
+    """One night's page; `error`: why what was just asked was refused."""
     db = get_db()
     matches = nights.matches(db, which)
     night_draws = draws.of_night(db, which)
@@ -83,12 +88,32 @@ def night(text: str):
         standings = league.night(db, which, language(), game)
         kind, won = winners(standings, night_draws)
         boards.append({"game": game, "standings": standings, "winners": won, "kind": kind})
+    if night_draws:  # a match sent whole may go on its table and round of the draw
+        for row in matches:
+            if row["table"] is None and may_put(row["id"]):
+                row["places"] = draws.places_for(db, night_draws[0], row["id"])
     return page(
         "nights/night.html",
         "nights/_night.html",
+        status,
         night=which,
         matches=matches,
         boards=boards,
         draws=night_draws,
         kinds=kind_names(),
+        error=error,
+        acceptable=len(nights.waiting_ids(db, which)) if is_admin() else 0,
+        tonight=nights.tonight(),
     )
+
+
+@bp.post("/nights/<text>/accept")
+@admin_required
+def accept(text: str):
+    """Every match of this night waiting for the admin is accepted (the history's "Accept all
+    waiting" is the whole club's)."""
+    which = night_or_404(text)
+    waiting = nights.waiting_ids(get_db(), which)
+    store.accept(get_db(), waiting)
+    flash(_("%(n)s imported matches now count in ratings and standings.", n=len(waiting)))
+    return redirect(url_for("nights.night", text=which), 303)

@@ -1,4 +1,4 @@
-"""Hands scored on paper: at the table, "Score this hand by hand" takes each side's points in
+"""Hands scored on paper: at the table, "Score hand N on paper" takes each side's points in
 place of a hand's tiles (before its lead: a hand not begun, or whose tiles were undone), with a
 note; a new match that continues from a paper sheet starts with such a hand holding each side's
 score so far. The engine decides (`Match.told_by_side`, `store.enter`), exactly as for the

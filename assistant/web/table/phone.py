@@ -44,23 +44,30 @@ def service_worker():
 
 @bp.get("/matches/<int:match_id>/manifest.webmanifest")
 def manifest(match_id: int):
-    """Added to the home screen from a table, the app opens at that table, full screen."""
+    """Added to the home screen from a table, the app opens full screen at its home page (its
+    matches, a new one), not at the one match it was added from; one app whichever table that
+    was (`id`). Icons: 192 and 512 px for Android's launcher and splash screen, drawn from
+    favicon.svg."""
     match_or_404(match_id)
-    icons = [
-        {"src": url_for("static", filename="apple-touch-icon.png"), "sizes": "180x180",
-         "type": "image/png"},
-        {"src": url_for("static", filename="favicon.svg"), "sizes": "any",
-         "type": "image/svg+xml"},
-    ]  # fmt: skip
+
+    def icon(name: str, sizes: str, kind: str = "image/png") -> dict:
+        return {"src": url_for("static", filename=name), "sizes": sizes, "type": kind}
+
     body = {
+        "id": "/",
         "name": _("All Fives Scorepad"),
         "short_name": _("All Fives"),
-        "start_url": url_for("table.table", match_id=match_id),
+        "start_url": url_for("home.home"),
         "scope": "/",
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": "#1b2633",
-        "icons": icons,
+        "icons": [
+            icon("icon-192.png", "192x192"),
+            icon("icon-512.png", "512x512"),
+            icon("apple-touch-icon.png", "180x180"),
+            icon("favicon.svg", "any", "image/svg+xml"),
+        ],
     }
     response = current_app.json.response(body)
     response.mimetype = "application/manifest+json"

@@ -21,6 +21,7 @@ from assistant.engine import (
     halves,
     last_entry,
     new_record,
+    pips,
 )
 from assistant.web.base.auth import is_admin
 from assistant.web.base.bounds import MATCH_UID, MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
@@ -85,7 +86,7 @@ def _refused(fresh: store.StoredMatch) -> str:
     )
 
 
-def _write(match_id: int, write, notice=None, **extra) -> Response:
+def _write(match_id: int, write, notice=None, shown=None, **extra) -> Response:
     """Saves one change through the store and answers with the table; a broken rule, a stale
     phone or a closed match get the table back with why.
 
@@ -96,8 +97,9 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
     gets the new table at once, drawn from the match the write replayed: one request and one
     replay per tap.
     `extra`: what the table showed (the correction, the pips typed), shown again with the reason
-    a change was refused. A closed match sends the player to the club admin's login, which
-    comes back to the table.
+    a change was refused; `shown`: what the new table shows filled in (the pips an Undo took
+    back, to correct and confirm again). A closed match sends the player to the club admin's
+    login, which comes back to the table.
     A tap sent again that the match already recorded (`tap`, its answer was lost) is answered
     with the table as it is, as done."""
     version = form_version()
@@ -130,7 +132,7 @@ def _write(match_id: int, write, notice=None, **extra) -> Response:
         return table_page(table, 422)
     said = notice(saved) if notice else None
     if htmx and not htmx.boosted:
-        return table_page(build(saved.stored, saved.match, notice=said))
+        return table_page(build(saved.stored, saved.match, notice=said, **(shown or {})))
     if said:
         flash(said)
     return _see(match_id)
@@ -190,23 +192,33 @@ def pass_turn(match_id: int):
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    undone = last_entry(match_or_404(match_id).record)
+    record = match_or_404(match_id).record
+    undone = last_entry(record)
+    # The pips taken back stay typed in the form, to be corrected and confirmed again.
+    kept = {"left_form": dict(undone.left)} if isinstance(undone, Left) else None
     return _write(
         match_id,
         lambda db, version, sent: store.undo(db, match_id, version, admin=is_admin(), **sent),
-        notice=lambda _saved: _undone(undone),
+        notice=lambda _saved: _undone(undone, record),
+        shown=kept,
     )
 
 
-def _undone(entry: Entry | None) -> str | None:
-    """What Undo took away, in words."""
+def _undone(entry: Entry | None, record: dict) -> str | None:
+    """What Undo took away from `record`, in words."""
     match entry:
         case None:
             return None
         case ScoredHand():
             return _("Undone: the hand scored as told.")
-        case Left():
-            return _("Undone: the tiles left in hand.")
+        case Left(left=left):
+            said = " · ".join(
+                f"{player_name(player)} {held if isinstance(held, int) else sum(map(pips, held))}"
+                for player in record["players"]
+                if (held := left.get(player)) is not None
+            )
+            n = len(record["hands"])
+            return _("Undone: the pips left in hand %(n)s (%(pips)s).", n=n, pips=said)
         case Play(tile=tile, player=player):
             return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player_name(player))
         case Draw(player=player):

@@ -179,15 +179,23 @@ class Table:
     # -- laying tiles -----------------------------------------------------------------------------
 
     def picker(self) -> list[list[TileChoice]]:
-        """The 28 tiles in 4 rows of 7, by high half: the 6s; the 5s and 0-0; the 4s and the
-        1s; the 3s and the 2s, so a player finds a tile by its high half at a glance."""
+        """The 28 tiles in 4 rows of 7, one rule throughout: a row holds the tiles of its high
+        half, the other half counting up from 0 to the double (6-0 … 6-6), and after the
+        double the row's small suit the same way (5-0 … 5-5, 0-0; 4-0 … 4-4, 1-0, 1-1;
+        3-0 … 3-3, 2-0, 2-1, 2-2). So every 6-2, 5-2, 4-2 and 3-2 is in the third column and
+        every group ends on its double. A played tile keeps its place (only its outline)."""
         hand, can_play = self.hand, self.turn is not None
-        suits: dict[int, list[TileChoice]] = {}
-        for tile in TILES:
+
+        def choice(high: int, low: int) -> TileChoice:
+            tile = f"{high}-{low}"
             played = tile in hand.played
             ends = hand.distinct_ends(tile) if can_play and not played else []
-            suits.setdefault(halves(tile)[0], []).append(TileChoice(tile, ends, played))
-        return [suits[6], suits[5] + suits[0], suits[4] + suits[1], suits[3] + suits[2]]
+            return TileChoice(tile, ends, played)
+
+        def suit(high: int) -> list[TileChoice]:
+            return [choice(high, low) for low in range(high + 1)]
+
+        return [suit(6), suit(5) + suit(0), suit(4) + suit(1), suit(3) + suit(2)]
 
     def ends_for(self, tile: str) -> list:
         """The ends worth asking about, with what each would count and score."""
@@ -196,9 +204,13 @@ class Table:
     @property
     def can_turn_lead(self) -> bool:
         """The lead alone on the table, not a double: it may still be turned round, so the
-        screen's left and right match the table's."""
+        screen's left and right match the table's; a lead that won at once too, on the
+        winner's screen, while the table may still change the match."""
         hand = self.hand
-        if self.phase != "play" or len(hand.plays) != 1:
+        if len(hand.plays) != 1:
+            return False
+        won_at_once = self.phase == "over" and hand.ended == "win" and not self.closed
+        if self.phase != "play" and not won_at_once:
             return False
         a, b = halves(hand.plays[0]["tile"])
         return a != b
@@ -286,6 +298,12 @@ class Table:
                 points=signed(play["points"]),
             )
         change = last.settlement.changes[match.winner] if last.settlement else 0
+        if last.scored:  # no settlement was counted at the table: the paper's points took it
+            return _(
+                "Won on hand %(n)s, scored on paper: %(points)s.",
+                n=last.number,
+                points=signed(change),
+            )
         return _(
             "Won on the settlement of hand %(n)s: %(points)s.",
             n=last.number,
@@ -368,7 +386,7 @@ class Table:
     def lead_hint(self) -> str:
         if self.match.rules.first_lead == "highest_double":
             return _("The holder of the highest double leads.")
-        return _("Draw lots, or pick who leads.")
+        return _("Pick who leads, or let the phone pick at random.")
 
     # -- corrections --------------------------------------------------------------------------
 

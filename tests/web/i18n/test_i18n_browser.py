@@ -70,3 +70,21 @@ def test_four_open_ends_and_the_count_fit_on_one_line_of_a_phone(page: Page, liv
     expect(chips).to_have_count(5)  # four arms of the spinner and the count
     tops = chips.evaluate_all("items => items.map(li => li.getBoundingClientRect().top)")
     assert len(set(tops)) == 1, f"{code}: {chips.all_inner_texts()} wrap"
+
+
+def test_a_number_beyond_its_bounds_is_answered_in_the_pages_language(page: Page, live_server):
+    """The browser's own message would be English on a Danish page: the page gives its own."""
+    page.goto(f"{live_server.url}/language/da?next=/matches/new")
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    target = page.locator("#target")
+    top = target.get_attribute("max")
+    target.fill("999999")
+    page.locator("button[name=create]").click()
+    said = target.evaluate("field => field.validationMessage")
+    assert said == f"Skriv et tal fra 1 til {top}."
+    target.fill("7.5")
+    assert target.evaluate("field => field.reportValidity() || field.validationMessage") == (
+        "Skriv et helt tal."
+    )
+    target.fill("50")
+    assert target.evaluate("field => field.checkValidity()")

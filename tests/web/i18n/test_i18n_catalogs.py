@@ -51,9 +51,11 @@ def test_translations_keep_the_placeholders(language):
     for message in catalogs.read_catalog(language):
         if not message.id or not all(_strings(message)):
             continue
-        wanted = {m.group(0) for m in PLACEHOLDER.finditer(_ids(message)[0])}
+        wanted = {m.group(0) for ids in _ids(message) for m in PLACEHOLDER.finditer(ids)}
         for string in _strings(message):
-            if {m.group(0) for m in PLACEHOLDER.finditer(string)} != wanted:
+            found = {m.group(0) for m in PLACEHOLDER.finditer(string)}
+            # A plural's form for one may leave the number out: "Tick the tile Bo holds".
+            if found != wanted and not (len(_ids(message)) > 1 and found | {"%(num)s"} == wanted):
                 broken.append(f"{_ids(message)[0]!r} → {string!r}")
     assert not broken, "\n".join(broken)
 

@@ -116,7 +116,7 @@ def _new(client) -> str:
 SCREENS = {
     "home": (_home, {"da": "I gang", "sv": "Pågår", "fr": "En cours"}),
     "new match": (_new, {"da": "Alle femmere", "sv": "Alla femmor", "fr": "Tous les cinq"}),
-    "lead": (_lead, {"da": "Træk lod", "sv": "Dra lott", "fr": "Tirer au sort"}),
+    "lead": (_lead, {"da": "Vælg tilfældigt", "sv": "Välj slumpvis", "fr": "Choisir au hasard"}),
     "play": (_play, {"da": "Bunken", "sv": "Högen", "fr": "Pioche"}),
     "end choice": (_end_choice, {"da": "venstre", "sv": "vänster", "fr": "gauche"}),
     "settle": (_settle, {"da": "domino!", "sv": "domino!", "fr": "domino\u202f!"}),
@@ -191,7 +191,8 @@ def test_a_page_answering_a_form_switches_back_to_the_screen(client):
 
 def test_numbers_and_dates_are_local(app):
     with app.test_request_context(headers={"Accept-Language": "da"}):
-        assert number(7.5) == "7,5" and signed(7.5) == "+7,5" and signed(-5.0) == "-5"
+        assert number(7.5) == "7,5" and signed(7.5) == "+7,5" and signed(-5.0) == "\u22125"
+        assert number(-35) == "\u221235"  # a real minus sign, as people write it
         assert app.jinja_env.filters["date"]("2025-05-03T10:00:00+00:00") == "3. maj 2025"
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         assert number(192.5) == "192,5" and signed(0) == "+0"

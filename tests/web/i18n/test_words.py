@@ -46,13 +46,35 @@ def test_the_phrases_the_players_read_badly_are_gone():
     }
     for language, wrong, right in (
         ("da", "på egen hånd", "i sin egen hånd"),
-        ("da", "Lige mange øjne som de færreste", "Delt færrest øjne"),
+        ("da", "Delt færrest øjne", "Lige få øjne"),
+        ("da", "som sagt ved bordet", "som aftalt"),
+        ("da", "rundet af", "afrundet"),
+        ("da", "tæller med i tallene", "tæller med i statistikken"),
         ("sv", "på sin egen hand", "i sin egen hand"),
-        ("sv", "Lika för minst prickar", "Delat lägst antal prickar"),
+        ("sv", "Delat lägst antal prickar", "Lika få prickar"),
+        ("sv", "som det sades vid bordet", "som ni kom överens om"),
+        ("sv", "räknas i siffrorna", "räknas i statistiken"),
+        ("fr", "Un oubli avant", "Un coup oublié avant"),
+        ("fr", "pas de dominos, donc ni poses", "ni coups, ni comptes"),
         ("fr", "Égalité pour le moins de points", "Égalité au plus petit total"),
         ("fr", "restés", "points restant dans"),
     ):
         assert wrong not in said[language] and right in said[language], (language, wrong)
+
+
+def test_one_word_for_a_hand_and_for_a_match_and_one_apostrophe():
+    """Swedish says "giv" for a hand (never "omgång"), French "donne" (never "manche"), Danish
+    "kamp" for a match (never "spil", kept for the game itself); French writes ’ alone."""
+    for ids, strings in translations("sv"):
+        assert not re.search(r"[Oo]mgång", " ".join(strings)), ids
+    for ids, strings in translations("fr"):
+        assert not re.search(r"[Mm]anches?\b|'", " ".join(strings)), ids
+    match_as_spil = re.compile(
+        r"\b([Ee]t|[Dd]ette|[Dd]et|[Nn]yt|langt|afsluttede|alle) spil\b|\b[Ss]pillene\b|\b[Ss]pil %"
+    )
+    for ids, strings in translations("da"):
+        if re.search(r"\bmatch", ids[0], re.I):  # "et spil med to ender" is a game, kept
+            assert not match_as_spil.search(" ".join(strings)), ids
 
 
 def test_french_puts_a_narrow_no_break_space_before_a_colon_and_never_a_plain_one():
