@@ -344,6 +344,42 @@ def screens(page: Page, server: Server, ids: dict[str, int], out: Path, size: st
 
     go("/matches/99999")
     shoot(page, out, "not-found-404", size)
+    fives_and_threes(page, server, out, size)
+
+
+def fives_and_threes(page: Page, server: Server, out: Path, size: str) -> None:
+    """Fives and Threes: New match with the leagues' choices, a bust and the lead passed on, a
+    partner who is out passed over, an end that would bust, and the 121-hole board."""
+    page.goto(server.url + "/matches/new")
+    page.locator("input[name=preset][value=fives-and-threes]").check()
+    page.wait_for_load_state("networkidle")
+    shoot(page, out, "ft-new-match", size)
+    played = example("fives-and-threes-bust-going-out")
+    bust = server.create(played | {"hands": played["hands"][:2]})
+    pairs = example("fives-and-threes-partners-both-out")
+    events = pairs["hands"][0]["events"]
+    out_first = server.create(pairs | {"hands": [{"events": events[:20]}]})
+    near = {"preset": "fives-and-threes", "hand_size": 2}
+    near_end = server.create({
+        "format": "allfives-match/1", "rules": near, "players": ["Ann", "Bo"],
+        "hands": [{"points": {"Ann": 58, "Bo": 47}}, {"events": [
+            {"player": "Ann", "play": "3-1"}, {"player": "Bo", "play": "1-6", "end": "right"}]}],
+    })  # fmt: skip
+    twice = server.create({
+        "format": "allfives-match/1", "rules": {"preset": "fives-and-threes", "target": 121},
+        "players": ["Ann", "Bo", "Cy", "Di"], "partnership": True,
+        "hands": [{"points": {"Ann": 77, "Bo": 104}}],
+    })  # fmt: skip
+    for screen, path in {
+        "ft-bust-next-lead": f"/matches/{bust}",
+        "ft-partner-out": f"/matches/{out_first}",
+        "ft-end-would-bust": f"/matches/{near_end}?tile=6-3",
+        "ft-pairs-121": f"/matches/{twice}",
+        "ft-won": f"/matches/{server.create(played)}",
+        "ft-chipped-out": f"/matches/{server.create(pairs)}",
+    }.items():
+        page.goto(server.url + path)
+        shoot(page, out, screen, size)
 
 
 def in_language(page: Page, server: Server, ids: dict[str, int], out: Path, lang: str) -> None:

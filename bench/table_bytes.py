@@ -1,6 +1,6 @@
 """Bytes a phone downloads for the table screen, every asset included.
 
-    .venv/bin/python bench/table_bytes.py
+    .venv/bin/python bench/table_bytes.py [PRESET]     # all-fives, or fives-and-threes
 
 Goal: at most 40 KiB gzipped.
 
@@ -31,11 +31,11 @@ GOAL = 40 * 1024
 LEVEL = 6
 
 
-def mid_hand_record() -> dict:
-    """A 4-player all-fives match: hand 1 settled, hand 2 half played."""
+def mid_hand_record(rules: str = "all-fives") -> dict:
+    """A 4-player match (all-fives unless said): hand 1 settled, hand 2 half played."""
     rng = random.Random(7)
     while True:
-        record = random_match(rng, players=4, rules="all-fives", partnership=False)
+        record = random_match(rng, players=4, rules=rules, partnership=False)
         if len(record["hands"]) >= 2 and len(record["hands"][1]["events"]) >= 12:
             break
     second = dict(record["hands"][1])
@@ -51,7 +51,7 @@ def main() -> int:
             base = f"http://127.0.0.1:{port}"
             request = urllib.request.Request(
                 base + "/api/matches",
-                data=json.dumps(mid_hand_record()).encode(),
+                data=json.dumps(mid_hand_record(*sys.argv[1:2])).encode(),
                 headers={"Content-Type": "application/json"},
             )
             with urllib.request.urlopen(request) as answer:

@@ -13,8 +13,8 @@ const say = (name, values = {}) =>
 const signed = (points) => (points > 0 ? `+${points}` : String(points));
 
 function record() {
-  const kept = document.getElementById("table-record");
-  return kept ? JSON.parse(kept.textContent) : null;
+  const kept = table() && table().dataset.record;
+  return kept ? JSON.parse(kept) : null;
 }
 
 // A player by the name the table shows (the club's name now), from the list of tiles held.
@@ -229,9 +229,9 @@ function settle(match) {
 // the same (the table now is this one's, the taps recorded on it), each named as done.
 function entered(waiting, html) {
   const base = record();
-  const fresh = /<script type="application\/json" id="table-record">([^<]*)<\/script>/.exec(html);
-  if (!base || !fresh || !waiting.length) return [];
-  const now = JSON.parse(fresh[1]);
+  const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table");
+  if (!base || !fresh || !fresh.dataset.record || !waiting.length) return [];
+  const now = JSON.parse(fresh.dataset.record);
   for (let done = waiting.length; done >= 1; done -= 1) {
     const seen = foresee(base, waiting.slice(0, done), table().dataset.turn || null);
     if (seen.unknown || seen.refused || !same(seen.record.hands, now.hands)) continue;

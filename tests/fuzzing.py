@@ -68,7 +68,8 @@ NEW_MATCH_FIELDS = [
     "target_default", "hand_size_default", "layout", "spinner_count", "hand_end",
     "domino_rounding", "block_scoring", "block_tie", "rounding", "win_check", "score_unit",
     "exact_target", "boneyard_reserve", "count_scoring", "boneyard", "go_bonus", "go_out",
-    "next_lead", "lead_can_win",
+    "next_lead", "lead_can_win", "league_target", "league_deal", "no_win_on_lead",
+    "partners_out",
 ]  # fmt: skip
 HISTORY_FILTER = ["player", "since", "until", "preset", "status", "game", "page"]
 DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "preset", "target",

@@ -20,7 +20,8 @@ hand scored on paper, the finished table before and after
 "Final", the history, a match, its replay, the players, a player, the leaderboard, the board (at
 360×740 and at 1920×1080 for the TV, with tonight's standings), a watch page, the league table,
 the seasons, the club nights, a night, the night's draw (its form, its page and its
-scoresheets), the error page (a 404) and the admin login.
+scoresheets), the error page (a 404) and the admin login; and Fives and Threes: its new match,
+a table after a bust (the board, "needs 1"), a partner who is out, an end that would bust.
 
 axe runs with the tags wcag2a, wcag2aa, wcag21a and wcag21aa; a test fails listing each serious
 or critical violation with its id, impact, help and the offending elements. Minor and moderate
@@ -74,6 +75,9 @@ class Club:
     night: str = ""  # tonight, with a match won and a draw
     draw: int = 0
     turnable: int = 0  # X led 6-1, alone on the table: the lead may be turned
+    fives_and_threes: int = 0  # Ann's bust, the next lead Bo's: the board, "needs 1"
+    partner_out: int = 0  # Fives and Threes: Cy is out and passed over
+    would_bust: int = 0  # Fives and Threes: 6-3 goes out on either end, one would bust
     fresh: int = 0  # X and Y, nothing played: who leads is asked
 
     def url(self, path: str) -> str:
@@ -106,10 +110,24 @@ def club(tmp_path_factory):
     server.post_json("/api/matches", blank(example("hoyle-lead-double-two-ends")))
     lead = record("all-fives", ["X", "Y"], hand("X 6-1"))
     seeded.turnable = server.played_here(lead)
+    seed_fives_and_threes(seeded)
     seeded.fresh = server.post_json("/api/matches", record("muggins", ["X", "Y"]))["id"]
     seed_season(seeded)
     yield seeded
     server.stop()
+
+
+def seed_fives_and_threes(seeded: Club) -> None:
+    server = seeded.server
+    bust = example("fives-and-threes-bust-going-out")
+    created = server.post_json("/api/matches", bust | {"hands": bust["hands"][:2]})
+    seeded.fives_and_threes = created["id"]
+    pairs = example("fives-and-threes-partners-both-out")
+    events = pairs["hands"][0]["events"][:20]
+    seeded.partner_out = server.played_here(pairs | {"hands": [{"events": events}]})
+    near = record({"preset": "fives-and-threes", "hand_size": 2}, ["Ann", "Bo"],
+                  {"points": {"Ann": 58}}, hand("Ann 3-1", "Bo 1-6 right"))  # fmt: skip
+    seeded.would_bust = server.post_json("/api/matches", near)["id"]
 
 
 def seed_season(seeded: Club) -> None:
@@ -213,6 +231,29 @@ def table_final(page: Page, club: Club) -> None:
     if final.count():
         final.click()
     expect(page.get_by_text("This match is final")).to_be_visible()
+
+
+def new_fives_and_threes(page: Page, club: Club) -> None:
+    new_match(page, club)
+    page.locator("input[name=preset][value=fives-and-threes]").check()
+    expect(page.get_by_text("Fives and Threes as your league plays it")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+
+
+def fives_and_threes_table(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.fives_and_threes}"))
+    expect(page.get_by_text("63 would pass 61")).to_be_visible()
+
+
+def fives_and_threes_partner_out(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.partner_out}"))
+    expect(page.locator(".held li.out")).to_have_text("Cy out")
+
+
+def fives_and_threes_end_choice(page: Page, club: Club) -> None:
+    page.goto(club.url(f"/matches/{club.would_bust}"))
+    page.get_by_role("button", name="6-3", exact=True).click()
+    expect(page.get_by_text("Where does 6-3 go?")).to_be_visible()
 
 
 def history(page: Page, club: Club) -> None:
@@ -321,6 +362,10 @@ SCREENS = [
     pytest.param(table_on_paper, PHONE, id="table-on-paper"),
     pytest.param(table_finished, PHONE, id="table-finished"),
     pytest.param(table_final, PHONE, id="table-final"),
+    pytest.param(new_fives_and_threes, PHONE, id="new-fives-and-threes"),
+    pytest.param(fives_and_threes_table, PHONE, id="fives-and-threes-table"),
+    pytest.param(fives_and_threes_partner_out, PHONE, id="fives-and-threes-partner-out"),
+    pytest.param(fives_and_threes_end_choice, PHONE, id="fives-and-threes-end-choice"),
     pytest.param(history, PHONE, id="history"),
     pytest.param(match, PHONE, id="match"),
     pytest.param(match_partnership, PHONE, id="match-partnership"),

@@ -8,7 +8,7 @@ import hmac
 import secrets
 from urllib.parse import unquote, urlsplit
 
-from flask import Flask, request, session
+from flask import Flask, g, request, session
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
@@ -41,11 +41,16 @@ HEADERS = {
 
 def csrf_token() -> str:
     """This session's token (made on first use) under a fresh one-time pad: it reads
-    differently in every answer, so a compressed page tells nothing about it (BREACH)."""
+    differently in every answer, so a compressed page tells nothing about it (BREACH). One pad
+    an answer: the table's forms carry the same masked token, which a compressed page then
+    sends once (every pad is as large as the token, and random)."""
     token = session.get(FIELD)
     if not token:
         token = session[FIELD] = secrets.token_urlsafe(32)
-    return masked(token)
+    shown = g.get("csrf_masked")
+    if shown is None or shown[0] != token:
+        shown = g.csrf_masked = (token, masked(token))
+    return shown[1]
 
 
 def renew_token() -> None:

@@ -14,6 +14,11 @@ from assistant.web.base.i18n import option_label
 from assistant.web.base.messages import explain
 
 SEATS = 4
+FIVES_AND_THREES = "fives-and-threes"
+# The leagues' Fives and Threes, in words (RULES.md §7): the Teesdale League deals 9 to two and
+# 6 to three or four; pairs may play "twice round the board" to 121.
+LEAGUE_DEAL = {2: 9, 3: 6, 4: 6}
+LEAGUE_TARGETS = ("61", "121")
 ADVANCED = tuple(CHOICES) + ("boneyard_reserve", "go_bonus")
 # The numbers the form takes, each from … to: the engine then checks they make a game.
 NUMBERS = {
@@ -34,6 +39,11 @@ class NewMatch:
     advanced: dict[str, str] = field(default_factory=dict)
     leader: str = ""  # a player's name, "lots", or "" (pick at the table)
     paper: bool = False  # continues from a paper sheet: each side's score so far first
+    # Fives and Threes as the leagues play it, in words: their `rules` in `league_rules`.
+    league_target: str = "61"  # "61" or "121"
+    league_deal: bool = False  # the Teesdale League's deal: 9 to two, 6 to three or four
+    no_win_on_lead: bool = False  # lead_can_win: false
+    one_partner_out: bool = False  # go_out: player (the preset's partners both go out)
     error: str | None = None
 
     @property
@@ -49,6 +59,28 @@ class NewMatch:
     def presets(self) -> list[tuple[str, str]]:
         return [(name, _(DESCRIPTIONS[name])) for name in PRESETS]
 
+    @property
+    def fives_and_threes(self) -> bool:
+        return self.preset == FIVES_AND_THREES
+
+    def deals(self) -> tuple[int, int]:
+        """Fives and Threes: the usual deal for this table and the Teesdale League's."""
+        count = min(max(len(self.players), 2), 4)
+        return preset(FIVES_AND_THREES, count).hand_size, LEAGUE_DEAL[count]
+
+    def league_rules(self) -> dict[str, object]:
+        """What the league choices of Fives and Threes change from its preset."""
+        changes: dict[str, object] = {}
+        if self.league_target != "61":
+            changes["target"] = int(self.league_target)
+        if self.league_deal:
+            changes["hand_size"] = self.deals()[1]
+        if self.no_win_on_lead:
+            changes["lead_can_win"] = False
+        if self.one_partner_out:
+            changes["go_out"] = "player"
+        return changes
+
     def options(self) -> list[tuple[str, tuple]]:
         return [(name, CHOICES.get(name, ())) for name in ADVANCED]
 
@@ -56,10 +88,11 @@ class NewMatch:
         """The record's `rules`: the preset's name, or the preset with what was changed."""
         target, hand_size = self.defaults()
         overrides: dict[str, object] = {}
-        for name, value, default in (
-            ("target", self.target, target),
-            ("hand_size", self.hand_size, hand_size),
-        ):
+        numbers = (("target", self.target, target), ("hand_size", self.hand_size, hand_size))
+        if self.fives_and_threes:  # its numbers are the league choices, in words
+            overrides |= self.league_rules()
+            numbers = ()
+        for name, value, default in numbers:
             if value and value != str(default):
                 overrides[name] = _whole_number(name, value)
         for name, value in self.advanced.items():
@@ -118,6 +151,12 @@ def from_form(form: MultiDict) -> NewMatch:
         advanced={n: form[n] for n in ADVANCED if form.get(n, "").strip()},
         leader=form.get("leader", ""),
         paper=form.get("paper") == "on",
+        league_target=form.get("league_target")
+        if form.get("league_target") in LEAGUE_TARGETS
+        else "61",
+        league_deal=form.get("league_deal") == "league",
+        no_win_on_lead=form.get("no_win_on_lead") == "on",
+        one_partner_out=form.get("partners_out") == "one",
     )
     # Numbers still showing the old preset's value follow a change of preset or players.
     if new.target == form.get("target_default"):

@@ -22,6 +22,7 @@ from assistant.engine import (
     last_entry,
     new_record,
     pips,
+    rules_for,
 )
 from assistant.web.base.auth import is_admin
 from assistant.web.base.bounds import MATCH_UID, MAX_PIPS, MAX_POSITION, TAP_ID, whole_number
@@ -71,7 +72,10 @@ def _refused(fresh: store.StoredMatch) -> str:
     elif endpoint.endswith(".draw") and player:
         tap = _("%(player)s's draw", player=player)
     elif endpoint.endswith(".pass_turn") and player:
-        tap = _("%(player)s's pass", player=player)
+        if _knocks(fresh.record):
+            tap = elided(_("%(player)s's knock", player=player))
+        else:
+            tap = _("%(player)s's pass", player=player)
     elif endpoint.endswith(".undo"):
         tap = _("Undo")
     else:
@@ -205,7 +209,8 @@ def undo(match_id: int):
 
 
 def _undone(entry: Entry | None, record: dict) -> str | None:
-    """What Undo took away from `record`, in words."""
+    """What Undo took away from `record`, in words (a pass is a knock where nothing is ever
+    drawn)."""
     match entry:
         case None:
             return None
@@ -223,7 +228,14 @@ def _undone(entry: Entry | None, record: dict) -> str | None:
             return _("Undone: %(tile)s by %(player)s.", tile=tile, player=player_name(player))
         case Draw(player=player):
             return elided(_("Undone: %(player)s's draw.", player=player_name(player)))
+    if _knocks(record):
+        return elided(_("Undone: %(player)s's knock.", player=player_name(entry.player)))
     return elided(_("Undone: %(player)s's pass.", player=player_name(entry.player)))
+
+
+def _knocks(record: dict) -> bool:
+    """No drawing in this match (Fives and Threes): a player who cannot play knocks."""
+    return rules_for(record["rules"], len(record["players"])).boneyard == "sleeping"
 
 
 def _said(form) -> Entry:

@@ -34,7 +34,10 @@ class Explained:
 
     @property
     def outcome(self) -> str:
-        """What was credited: "Ann + Cy +15 · Bo + Di 0", or that nobody scored."""
+        """What was credited: "Ann + Cy +15 · Bo + Di 0", or that nobody scored; nothing when
+        the hand's end already said it (a chip-out)."""
+        if not self.changes:
+            return ""
         if not any(c["change"] for c in self.changes):
             return _("Nobody scores.")
         return " · ".join(f"{c['side']} {signed(c['change'])}" for c in self.changes)
@@ -57,6 +60,8 @@ def explain(match, hand) -> Explained | None:
     settled = hand.settlement
     if settled is None or settled.rule == rule.SCORED:  # scored as told: no arithmetic to show
         return None
+    if settled.rule in (rule.CHIP_OUT, rule.CHIP_OUT_BLOCKED):
+        return _chipped_out(match, hand, settled)
     rounding = match.rules.rounding
     sides = [side_name(match, i) for i in range(len(match.sides))]
     changes = [{"side": sides[i], "change": c} for i, c in enumerate(settled.changes)]
@@ -143,3 +148,25 @@ def _blocked(match, settled, sides: list[str], rounding: str) -> tuple[list, str
     if rounding != "none":
         working += f"{ARROW}{number(settled.gain)}"
     return counted, text, working
+
+
+def _chipped_out(match, hand, settled) -> Explained:
+    """Fives and Threes (`hand_end: chip_out`): no pips are counted. The side that went out
+    scored the point for going out with its last play ("Ann chips out: +1"), unless the play
+    could not score it; a blocked hand scores nothing."""
+    if settled.rule == rule.CHIP_OUT_BLOCKED:
+        return Explained(_("Blocked."), _("No pips are counted: nobody scores."), [], "", [])
+    player = player_name(hand.went_out)
+    side = match.side_of[hand.went_out]
+    if settled.refused:
+        ended = _("%(player)s chips out: the point for going out is not scored.", player=player)
+    elif len(match.sides[side]) > 1:
+        ended = _(
+            "%(player)s chips out: %(side)s %(points)s.",
+            player=player,
+            side=side_name(match, side),
+            points=signed(settled.gain),
+        )
+    else:
+        ended = _("%(player)s chips out: %(points)s.", player=player, points=signed(settled.gain))
+    return Explained(ended, "", [], "", [])

@@ -27,7 +27,7 @@ from assistant.web.base.db import get_db
 from assistant.web.base.i18n import elided, end_name, number, signed, term_text
 from assistant.web.base.messages import explain, names_text, sentence
 from assistant.web.base.pages import player_name, side_name
-from assistant.web.table import settled
+from assistant.web.table import pegs, settled
 
 
 @dataclass
@@ -58,6 +58,7 @@ class Entry:
     count: int = 0
     points: int | float = 0
     tiles: int = 0  # drawn
+    knock: bool = False  # a pass where nothing can be drawn ever (Fives and Threes)
 
     @property
     def name(self) -> str | None:
@@ -71,6 +72,8 @@ class Entry:
             return _("%(tile)s by %(player)s", tile=self.tile, player=player_name(self.player))
         if self.kind == "draw":
             return elided(_("%(player)s's draw", player=player_name(self.player)))
+        if self.knock:
+            return elided(_("%(player)s's knock", player=player_name(self.player)))
         return elided(_("%(player)s's pass", player=player_name(self.player)))
 
     @property
@@ -93,6 +96,7 @@ def hand_entries(match: Match) -> list[Entry]:
     if not hands or not match.hands:
         return []
     plays = iter(match.hands[-1].plays)
+    knocks = match.rules.boneyard == "sleeping"
     entries = []
     for position, data in enumerate(hands[-1]["events"], start=1):
         event = read_event(data)
@@ -106,7 +110,7 @@ def hand_entries(match: Match) -> list[Entry]:
         elif type(event) is Draw:
             entries.append(Entry(position, player, "draw", tiles=event.tiles))
         else:
-            entries.append(Entry(position, player, "pass"))
+            entries.append(Entry(position, player, "pass", knock=knocks))
     return entries
 
 
@@ -163,6 +167,19 @@ class Table:
         """The finished match is closed: only the club admin may change it now."""
         return store.is_closed(self.stored, self.match)
 
+    @property
+    def knocks(self) -> bool:
+        """No drawing (Fives and Threes): a player who cannot play knocks."""
+        return self.match.rules.boneyard == "sleeping"
+
+    @property
+    def pegs(self) -> bool:
+        """The count is scored in threes and fives, on a cribbage board."""
+        return pegs.pegs_rules(self.match)
+
+    def board(self):
+        return pegs.board(self.match)
+
     def sides(self) -> list[dict]:
         match, target = self.match, self.match.rules.target
         return [
@@ -170,6 +187,7 @@ class Table:
                 "name": side_name(match, i),
                 "score": match.scores[i],
                 "to_go": max(target - match.scores[i], 0),
+                "needs": pegs.needs(match, i),
                 "current": i == self.current_side,
                 "winner": i == match.winner,
             }
@@ -198,8 +216,12 @@ class Table:
         return [suit(6), suit(5) + suit(0), suit(4) + suit(1), suit(3) + suit(2)]
 
     def ends_for(self, tile: str) -> list:
-        """The ends worth asking about, with what each would count and score."""
-        return self.match.end_choices(tile)
+        """The ends worth asking about, with what each would count and score (in Fives and
+        Threes also the point for going out, or that the play would bust)."""
+        choices = self.match.end_choices(tile)
+        if not self.pegs:
+            return choices
+        return [pegs.end_outcome(self.match, tile, choice) for choice in choices]
 
     @property
     def can_turn_lead(self) -> bool:
@@ -218,9 +240,17 @@ class Table:
     # -- what happened ------------------------------------------------------------------------
 
     def last_play(self) -> dict | None:
-        """The count of the last tile laid this hand, term by term."""
+        """The count of the last tile laid this hand, term by term; in Fives and Threes what
+        the count is made of ("5 threes and 3 fives"), and why it scored nothing when it did
+        not. Under `chip_out` the hand's going-out play, too, once the next hand waits for its
+        lead (it ended the hand)."""
         hand = self.hand
-        if self.phase == "lead" or not hand.plays:
+        if self.phase == "lead":
+            hand = self.previous_hand()
+            chip_out = self.match.rules.hand_end == "chip_out"
+            if hand is None or not chip_out or hand.ended != "domino":
+                return None
+        if not hand.plays:
             return None
         play = hand.plays[-1]
         terms = hand.terms()  # only plays change the layout: its count now is the last play's
@@ -233,7 +263,23 @@ class Table:
         # beside other ends.
         doubles = len(terms) > 1 and any("-" in t.tile for t in terms)
         words = [term_text(t) for t in terms] if doubles else []
-        return {"play": play, "sum": sum_text, "side": side, "terms": words}
+        shown = {"play": play, "sum": sum_text, "side": side, "terms": words}
+        if self.pegs:
+            shown |= self._pegged(hand, play, side)
+        return shown
+
+    def _pegged(self, hand, play: dict, side: str) -> dict:
+        """What a Fives and Threes play's count is made of, and why it scored nothing (or lost
+        its point for going out), from the side's score before it."""
+        match = self.match
+        number_of_side = match.side_of[play["player"]]
+        out = hand.ended == "domino" and hand.went_out == play["player"]
+        chips_out = out and match.rules.hand_end == "chip_out"
+        bonus = hand.settlement.changes[number_of_side] if chips_out and hand.settlement else 0
+        before = match.scores[number_of_side] - play["points"] - bonus
+        refused = pegs.refusal(match, before, play["count"], len(hand.plays) == 1, chips_out)
+        words = pegs.refusal_words(match, refused, side, before) if refused else None
+        return {"why": pegs.why(play["count"]), "refused": words}
 
     def since_last_play(self) -> str | None:
         """The draws and passes since the last tile was laid: "Bo drew 2 tiles — boneyard 8 ·
@@ -256,6 +302,8 @@ class Table:
                 player=player_name(player),
             )
             if kind == "draw"
+            else _("%(player)s knocked", player=player_name(player))
+            if self.knocks
             else _("%(player)s passed", player=player_name(player))
             for kind, player, n in _runs(later)
         ]
@@ -288,7 +336,8 @@ class Table:
         if match.winner is None or not match.hands:
             return None
         last = match.hands[-1]
-        if last.ended == "win":
+        chipped = last.ended == "domino" and match.rules.hand_end == "chip_out"
+        if last.ended == "win" or chipped:
             play = last.plays[-1]
             return _(
                 "Won with %(tile)s by %(player)s: count %(count)s, %(points)s.",
