@@ -100,6 +100,11 @@ def test_history_a_match_and_a_night_name_the_game(club):
     assert club.get("/history?game=chess").status_code == 400
     match = text(club.get(f"/history/{club.match_ids[4]}"))  # Bo beat Cy
     assert "Fives and Threes" in match and "<b>Bo won</b>" in match
+    # The match played out: its scorepad, hand by hand, ends on Ann 14, Bo 20.
+    played_out = text(club.get(f"/history/{club.match_ids[3]}"))
+    assert "Fives and Threes" in played_out and "<b>Bo won</b>" in played_out
+    totals = re.findall(r'class="total">(\d+)<', played_out)
+    assert totals == ["5", "8", "7", "11", "13", "15", "13", "19", "14", "20"]
     night = text(club.get("/nights/2026-10-01"))
     assert '<h2 class="night-game">All Fives</h2>' in night
     assert '<h2 class="night-game">Fives and Threes</h2>' in night
