@@ -200,3 +200,25 @@ def test_two_phones_with_no_network_on_one_table(server, browser, browser_contex
     finally:
         for page in phones:
             page.context.close()
+
+
+def test_fives_and_threes_with_no_network_knocks_chips_out_and_passes_the_lead(server, phone):
+    """Ann leads 5-5 (10: 2 pegs), Bo knocks, Ann chips out with 5-0 (10: 2 pegs, and 1 for
+    going out); the next hand is Bo's to lead, the lead passing round: all with no network."""
+    rules = {"preset": "fives-and-threes", "hand_size": 2}
+    match_id = call(server.url + "/api/matches", RECORD | {"rules": rules})[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "5-5").click()
+    phone.locator("#table").get_by_role("button", name="Knock").click()
+    tile(phone, "5-0").click()
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("5")
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    phone.context.set_offline(False)
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    sent(phone, 5)
+    _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
+    assert body["result"]["scores"] == [5, 0]
+    assert body["result"]["hands"][0]["ended"] == "domino"
+    assert phone.locator("#table").get_attribute("data-turn") == "Bo"

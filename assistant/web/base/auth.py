@@ -4,7 +4,7 @@ routes only the admin may use.
 
 Set the password with `python -m assistant admin-password`: that ends every admin session.
 Logging out ends that session, and any copy of its cookie. Deleting a match, editing a record,
-and changing a finished match the table has closed (club/store.py) need the admin."""
+and changing a finished match the table has closed (club/store/) need the admin."""
 
 import functools
 import json
