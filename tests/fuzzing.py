@@ -71,7 +71,7 @@ NEW_MATCH_FIELDS = [
     "next_lead", "lead_can_win", "league_target", "league_deal", "no_win_on_lead",
     "partners_out",
 ]  # fmt: skip
-HISTORY_FILTER = ["player", "since", "until", "preset", "status", "page"]
+HISTORY_FILTER = ["player", "since", "until", "preset", "status", "game", "page"]
 DRAW_FIELDS = ["kind", "player", "new_names", "pairs", "rounds", "tables", "preset", "target",
                "swiss", "replace"]  # fmt: skip
 ROUTE_FIELDS = {
@@ -125,10 +125,10 @@ ROUTE_FIELDS = {
     "i18n.switch": ["next"],
     "players.players": [],
     "players.add_player": ["name"],
-    "players.player": ["season"],
+    "players.player": ["season", "game"],
     "players.rename": ["name"],
     "players.merge": ["source", "target"],
-    "players.leaderboard": ["page", "season"],
+    "players.leaderboard": ["page", "season", "game"],
     "live.watch": [],
     "live.watch_live": [],
     "live.board": [],
@@ -136,7 +136,7 @@ ROUTE_FIELDS = {
     "phone.table_live": [],
     "phone.service_worker": [],
     "phone.manifest": [],
-    "season.league": ["season"],
+    "season.league": ["season", "game"],
     "season.seasons_page": [],
     "season.add_season": ["name", "starts", "ends"],
     "season.edit_season": ["name", "starts", "ends"],

@@ -12,13 +12,13 @@ from assistant.engine import RecordError, replay
 SUMMARY_COLUMNS = [
     "match_id", "created", "updated", "finished_at", "preset", "custom", "players",
     "partnership", "n_players", "hands", "sides", "scores", "winner", "finished", "digest",
-    "played", "counted", "archived", "target", "unit", "night", "stopped", "hand_rows",
+    "played", "counted", "archived", "target", "unit", "night", "stopped", "hand_rows", "game",
 ]  # fmt: skip
 PLAYER_COLUMNS = [
     "match_id", "seat", "player_id", "name", "side", "partner_id", "preset", "finished", "won",
     "hands", "side_points", "plays", "scoring_plays", "play_points", "largest", "dominoes",
     "blocks_won", "pips_caught", "counted", "night", "points_against", "stopped", "led",
-    "told_hands",
+    "told_hands", "game", "fifteens", "busts", "chip_outs",
 ]  # fmt: skip
 
 INSERT_SUMMARY = (
@@ -73,6 +73,7 @@ def rows(
             "player_id": ids[row["name"]],
             "partner_id": ids[row["partner"]] if row["partner"] else None,
             "preset": summary["preset"],
+            "game": summary["game"],
             "finished": summary["finished"],
             "hands": summary["hands"],
             "counted": int(counted),

@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 
 import orjson
 
+from assistant.club.games import FIVES_AND_THREES, game_of
 from assistant.engine import Match, RecordError, replay
 
 
@@ -45,6 +46,7 @@ def summary(match: Match, with_digest: bool = True) -> dict:
     return {
         "preset": preset,
         "custom": int(custom),
+        "game": game_of(match.rules),
         "players": ", ".join(match.players),
         "partnership": int(match.partnership),
         "n_players": len(match.players),
@@ -83,7 +85,9 @@ def blocks_won(match: Match, hand) -> int | None:
 def player_rows(match: Match) -> list[dict]:
     """Per seat: who, which side, and what they did with the tiles. Points are in points: a
     match scored in fives (`score_unit: fives`) counts 5 points for each, so that the club's
-    figures add matches of both kinds in one unit."""
+    figures add matches of both kinds in one unit. Fives and Threes adds its own figures: the
+    player's plays that made 15, the scoring counts the exact target refused (busts), and the
+    hands their side went out (chipped out)."""
     unit = 5 if match.rules.score_unit == "fives" else 1
     told = sum(1 for hand in match.hands if hand.scored)  # no tiles: points only
     rows = []
@@ -107,14 +111,21 @@ def player_rows(match: Match) -> list[dict]:
                 "blocks_won": 0,
                 "pips_caught": 0,
                 "told_hands": told,
+                "fifteens": 0,
+                "busts": 0,
+                "chip_outs": 0,
             }
         )
     by_name = {row["name"]: row for row in rows}
+    threes = game_of(match.rules) == FIVES_AND_THREES
     for hand in match.hands:
-        for player, (plays, scoring, points, largest, dominoes, blocks, pips) in _tally(
-            match, hand
-        ).items():
+        for player, counts in _tally(match, hand).items():
+            plays, scoring, points, largest, dominoes, blocks, pips, *own = counts
             row = by_name[player]
+            if threes:
+                row["fifteens"] += own[0]
+                row["busts"] += own[1]
+                row["chip_outs"] += own[2]
             row["plays"] += plays
             row["scoring_plays"] += scoring
             row["play_points"] += points * unit
@@ -130,21 +141,30 @@ _tallies: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def _tally(match: Match, hand) -> dict:
     """What each player did in one hand: plays, scoring plays, play points, largest, dominoes,
-    blocks won, pips caught. A settled hand is shared by every later version of its match
-    (`replay(prefix=…)`), so its tally is kept with it: a tap tallies only the current hand."""
+    blocks won, pips caught; and as Fives and Threes reads them: plays that made 15, busts (a
+    count that would score in threes and fives, refused: 0 points), hands their side went out
+    (the caller keeps these for a match of that game only). A settled hand is shared by every
+    later version of its match (`replay(prefix=…)`), so its tally is kept with it: a tap
+    tallies only the current hand."""
     kept = _tallies.get(hand)
     if kept is not None:
         return kept
-    tally = {player: [0, 0, 0, 0, 0, 0, 0] for player in match.players}
+    tally = {player: [0] * 10 for player in match.players}
     for play in hand.plays:
         counts, points = tally[play["player"]], play["points"]
         counts[0] += 1
+        counts[7] += play["count"] == 15
+        counts[8] += not points and match.count_points(play["count"]) > 0
         if points:
             counts[1] += 1
             counts[2] += points
             counts[3] = max(counts[3], points)
     if hand.went_out is not None:
         tally[hand.went_out][4] += 1
+        if hand.ended == "domino":
+            side = match.side_of[hand.went_out]
+            for player in match.sides[side]:
+                tally[player][9] += 1
     block_side = blocks_won(match, hand)
     for player, pips in hand.pips_left.items():
         tally[player][6] += pips

@@ -1,10 +1,14 @@
 """The club's exports, each for the matches the history's filter keeps:
 
-* `matches.csv` — a match a row: its date, rules, target and score unit, and a column pair
-  (names, score) per side;
+* `matches.csv` — a match a row: its date, game, rules, target and score unit, and a column
+  pair (names, score) per side;
 * `players.csv` — a player a match a row, for pivot tables (points in points: a match scored in
-  fives counts 5 each, as in the club's statistics);
+  fives counts 5 each, as in the club's statistics; and Fives and Threes' own figures: 15s made,
+  busts, chip-outs, 0 in a match of All Fives);
 * `hands.csv` — a hand a side a row: what it scored by plays and at the settlement;
+
+Each CSV row names the match's game (`all-fives` or `fives-and-threes`, games.py): a club that
+plays both never adds one's points to the other's in a pivot table by mistake.
 * `records.json` — every record, with the club's registry (each player's name and the names that
   mean them), so another club, or this one from a backup, keeps renames and merges.
 
@@ -160,8 +164,8 @@ def _streamed(selection: Selection, rows) -> Iterator[list]:
 
 
 MATCH_HEADER = [
-    "match", "date", "time", "rules", "custom", "players", "partnership", "hands", "target", "unit",
-    "finished", "winner", "counted",
+    "match", "date", "time", "game", "rules", "custom", "players", "partnership", "hands",
+    "target", "unit", "finished", "winner", "counted",
     *(f"side{i} {what}" for i in range(1, MAX_SIDES + 1) for what in ("names", "score")),
 ]  # fmt: skip
 
@@ -170,8 +174,8 @@ def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     def rows(conn, names):
         cursor = selection.rows(
             conn,
-            "s.match_id, s.played, s.preset, s.custom, s.n_players, s.partnership, s.hands, "
-            "s.target, s.unit, s.finished, s.winner, s.counted, s.sides, s.scores",
+            "s.match_id, s.played, s.game, s.preset, s.custom, s.n_players, s.partnership, "
+            "s.hands, s.target, s.unit, s.finished, s.winner, s.counted, s.sides, s.scores",
         )
         for match_id, played, *first, winner, counted, sides_text, scores_text in cursor:
             sides = [
@@ -187,9 +191,9 @@ def matches_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
 
 
 PLAYER_HEADER = [
-    "match", "date", "time", "player", "entered as", "seat", "side", "partner", "rules", "unit",
-    "finished", "counted", "won", "hands", "side points", "plays", "scoring plays",
-    "play points", "largest", "dominoes", "blocks won", "pips left",
+    "match", "date", "time", "game", "player", "entered as", "seat", "side", "partner", "rules",
+    "unit", "finished", "counted", "won", "hands", "side points", "plays", "scoring plays",
+    "play points", "largest", "dominoes", "blocks won", "pips left", "15s", "busts", "chip-outs",
 ]  # fmt: skip
 
 
@@ -197,9 +201,10 @@ def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     def rows(conn, names):
         cursor = selection.rows(
             conn,
-            "s.match_id, s.played, q.name, m.name, m.seat + 1, m.side + 1, r.name, s.preset, "
-            "s.unit, m.finished, m.counted, m.won, m.hands, m.side_points, m.plays, "
-            "m.scoring_plays, m.play_points, m.largest, m.dominoes, m.blocks_won, m.pips_caught",
+            "s.match_id, s.played, s.game, q.name, m.name, m.seat + 1, m.side + 1, r.name, "
+            "s.preset, s.unit, m.finished, m.counted, m.won, m.hands, m.side_points, m.plays, "
+            "m.scoring_plays, m.play_points, m.largest, m.dominoes, m.blocks_won, m.pips_caught, "
+            "m.fifteens, m.busts, m.chip_outs",
             "JOIN match_players m ON m.match_id = s.match_id JOIN players q ON q.id = m.player_id "
             "LEFT JOIN players r ON r.id = m.partner_id",
             order="s.match_id, m.seat",
@@ -210,8 +215,8 @@ def players_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     return csv_lines(PLAYER_HEADER, _streamed(selection, rows), sheet)
 
 
-HAND_HEADER = ["match", "hand", "plays", "ended", "went out", "side", "by plays", "settlement",
-               "score"]  # fmt: skip
+HAND_HEADER = ["match", "game", "hand", "plays", "ended", "went out", "side", "by plays",
+               "settlement", "score"]  # fmt: skip
 
 
 def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
@@ -219,7 +224,8 @@ def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
     summary from before they were kept is replayed from its record."""
 
     def rows(conn, names):
-        for match_id, kept, sides_text in selection.rows(conn, "s.match_id, s.hand_rows, s.sides"):
+        rows = selection.rows(conn, "s.match_id, s.game, s.hand_rows, s.sides")
+        for match_id, game, kept, sides_text in rows:
             if kept is None:
                 text = conn.execute("SELECT record FROM matches WHERE id = ?", [match_id])
                 text = text.fetchone()[0]
@@ -236,8 +242,8 @@ def hands_csv(selection: Selection, sheet: Spreadsheet) -> Iterator[str]:
                 went_out = _now_name(names, went_out) if went_out else None
                 for side, side_names in enumerate(sides):
                     settled = settlement[side] if settlement else None
-                    yield [match_id, number, plays, ended, went_out, side_names, by_plays[side],
-                           settled, scores[side]]  # fmt: skip
+                    yield [match_id, game, number, plays, ended, went_out, side_names,
+                           by_plays[side], settled, scores[side]]  # fmt: skip
 
     return csv_lines(HAND_HEADER, _streamed(selection, rows), sheet)
 

@@ -14,12 +14,15 @@ in a range of club nights (a season, one night) or all time.
   whoever played fewer games than the minimum is listed apart, unranked. A night ranks by wins,
   then points for less against, then points for. Equal figures share a place.
 * The OpenSkill rating is shown beside a player, never used in the order.
+* A table is of one game (assistant/club/games.py): All Fives and Fives and Threes are never
+  mixed, in the standings or in the ratings beside them.
 """
 
 import heapq
 from dataclasses import dataclass, field
 
 from assistant.club import collation, queries, seasons
+from assistant.club.games import ALL_FIVES
 from assistant.club.seasons import Season
 
 APART = 30  # of those listed apart (many in a big club: every pair that met once), the first
@@ -150,13 +153,15 @@ def _places(rows: list[tuple], language: str) -> dict[str, int]:
     return {name: n for n, name in enumerate(collation.sorted_names(names, language))}
 
 
-def _table(db, nights: tuple[str, str] | None, minimum: int, order: str, language: str) -> Table:
+def _table(
+    db, nights: tuple[str, str] | None, minimum: int, order: str, language: str, game: str
+) -> Table:
     # A range of nights reads its own index: without statistics (ANALYZE) SQLite would pick the
     # all-time one, and read every row of the club's history for one season.
-    source, where, params = "match_players", "", []
+    source, where, params = "match_players", "AND game = ?", [game]
     if nights:
         source = "match_players INDEXED BY match_players_night"
-        where, params = "AND night BETWEEN ? AND ?", list(nights)
+        where, params = "AND game = ? AND night BETWEEN ? AND ?", [game, *nights]
     counting = seasons.stopped_counting(db)
     players = _players(db, source, where, params, counting)
     ranked, unranked, apart = _ranked(players, order, minimum, language)
@@ -165,14 +170,16 @@ def _table(db, nights: tuple[str, str] | None, minimum: int, order: str, languag
     return Table(ranked, unranked, pairs, pairs_unranked, minimum, apart, pairs_apart)
 
 
-def league(db, season: Season | None, minimum: int, language: str = "en") -> Table:
-    """The league table of a season (all time when None), each player's rating beside: of the
-    season's matches alone, or all time. Equal figures are listed in `language`'s order of
-    names."""
-    found = _table(db, season.nights if season else None, minimum, "league", language)
+def league(
+    db, season: Season | None, minimum: int, language: str = "en", game: str = ALL_FIVES
+) -> Table:
+    """The league table of one game in a season (all time when None), each player's rating in
+    that game beside: of the season's matches alone, or all time. Equal figures are listed in
+    `language`'s order of names."""
+    found = _table(db, season.nights if season else None, minimum, "league", language, game)
     players = found.ranked + found.unranked
     if players:
-        source, params = queries.fresh_ratings(db, season)
+        source, params = queries.fresh_ratings(db, season, game)
         ratings = dict(db.execute(f"SELECT player_id, ordinal FROM {source}", params).fetchall())
         for standing in players:
             rating = ratings.get(standing.ids[0])
@@ -180,16 +187,17 @@ def league(db, season: Season | None, minimum: int, language: str = "en") -> Tab
     return found
 
 
-def night(db, date: str, language: str = "en") -> Table:
-    """One club night's standings: everyone who played is ranked."""
-    return _table(db, (date, date), 0, "night", language)
+def night(db, date: str, language: str = "en", game: str = ALL_FIVES) -> Table:
+    """One club night's standings in one game: everyone who played it is ranked."""
+    return _table(db, (date, date), 0, "night", language, game)
 
 
-def has_stopped(db, season: Season | None) -> bool:
-    """Whether a match that counts stopped before anyone won, in the season (or all time)."""
-    where, params = "", []
+def has_stopped(db, season: Season | None, game: str = ALL_FIVES) -> bool:
+    """Whether a match of the game that counts stopped before anyone won, in the season (or
+    all time)."""
+    where, params = "AND game = ?", [game]
     if season:
-        where, params = "AND night BETWEEN ? AND ?", list(season.nights)
+        where, params = "AND game = ? AND night BETWEEN ? AND ?", [game, *season.nights]
     found = db.execute(
         f"SELECT 1 FROM match_summary WHERE stopped = 1 AND counted = 1 {where} LIMIT 1", params
     )

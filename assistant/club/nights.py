@@ -3,6 +3,7 @@ date (`derive.night_of`: a night runs until 06:00 the next morning)."""
 
 from assistant.club import derive, draws, league, queries
 from assistant.club.clock import local_now
+from assistant.club.games import game_of
 
 
 def tonight() -> str:
@@ -52,7 +53,8 @@ def in_play(db, since: str, limit: int, night: str) -> list[tuple[int, int | Non
 def board(db, night: str, language: str = "en") -> dict:
     """What the club board shows of the night besides the tables in play: its latest draw and
     the round being played (the latest with a match started, else the first), the tables of
-    that round already finished, and the night's standings."""
+    that round already finished, and the night's standings in the game of its draw (without a
+    draw, the game played most that night)."""
     latest = draws.of_night(db, night)[:1]
     made = latest[0] if latest else None
     number, done = None, []
@@ -65,7 +67,8 @@ def board(db, night: str, language: str = "en") -> dict:
             ({"number": ids[row["id"]], "row": row} for row in rows if row["finished"]),
             key=lambda d: d["number"],
         )
-    standings = league.night(db, night, language)
+    game = game_of(made.rules) if made else queries.games(db, night)[0]
+    standings = league.night(db, night, language, game)
     return {"draw": made, "round": number, "done": done, "standings": standings,
             "left_out": waiting(db, night)}  # fmt: skip
 

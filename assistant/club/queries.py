@@ -4,6 +4,7 @@ import json
 from dataclasses import dataclass, field
 
 from assistant.club import registry
+from assistant.club.games import ALL_FIVES, FIVES_AND_THREES, GAMES
 from assistant.club.seasons import Season
 
 PAGE = 25
@@ -16,12 +17,14 @@ class HistoryFilter:
     until: str = ""  # YYYY-MM-DD, inclusive
     preset: str = ""
     status: str = ""  # "", "finished", "playing", "stopped" or "archived"
+    game: str = ""  # "", or one of games.GAMES
     page: int = 1
     errors: list = field(default_factory=list)
 
     def args(self, **changes) -> dict:
         """The query string for a link to this filter (another page, say)."""
-        values = {k: getattr(self, k) for k in ("player", "since", "until", "preset", "status")}
+        keys = ("player", "since", "until", "preset", "status", "game")
+        values = {k: getattr(self, k) for k in keys}
         values["page"] = self.page
         return {k: v for k, v in (values | changes).items() if v not in ("", None, 1)}
 
@@ -46,6 +49,9 @@ def selection(db, f: HistoryFilter) -> tuple[str, list] | None:
     if f.preset:
         where.append("s.preset = ?")
         params.append(f.preset)
+    if f.game:
+        where.append("s.game = ?")
+        params.append(f.game)
     if f.status == "finished":
         where.append("s.finished = 1")
     elif f.status == "playing":
@@ -74,7 +80,7 @@ def history(db, f: HistoryFilter) -> dict:
 
 MATCH_COLUMNS = (
     "s.match_id, s.created, s.updated, s.preset, s.custom, s.players, s.sides, s.scores, "
-    "s.winner, s.finished, s.hands, s.played, s.archived, s.counted, s.stopped"
+    "s.winner, s.finished, s.hands, s.played, s.archived, s.counted, s.stopped, s.game"
 )
 
 
@@ -132,11 +138,32 @@ def _match_row(r, names: dict[str, str]) -> dict:
         "archived": bool(r[12]),
         "imported": not r[13],  # arrived whole: counts once the admin accepts it
         "stopped": bool(r[14]),  # ended before anyone won
+        "game": r[15],
     }
 
 
 def presets(db) -> list[str]:
     return [r[0] for r in db.execute("SELECT DISTINCT preset FROM match_summary ORDER BY 1")]
+
+
+def games(db, night: str | None = None) -> list[str]:
+    """The games the club has played (on one night, when given), the one played most first
+    (All Fives on a tie, and when nothing was played yet). Every club page asks, so a big club
+    of one game is not counted through: a game is looked for, and the two counted only when
+    both were played, All Fives only as far as Fives and Threes' count."""
+    where, params = ("night = ? AND", [night]) if night else ("", [])
+
+    def count(game: str, most: int = -1) -> int:
+        return db.execute(
+            f"SELECT COUNT(*) FROM (SELECT 1 FROM match_summary WHERE {where} game = ? LIMIT ?)",
+            [*params, game, most],
+        ).fetchone()[0]
+
+    played = [game for game in GAMES if count(game, 1)]
+    if len(played) < 2:
+        return played or [ALL_FIVES]
+    threes = count(FIVES_AND_THREES)
+    return played if count(ALL_FIVES, threes) >= threes else played[::-1]
 
 
 # A stopped match counts its hands, points and tiles, never as a match won or lost.
@@ -145,7 +172,8 @@ STAT_SUMS = (
     "SUM(side_points) AS points, SUM(told_hands) AS told_hands, "
     "SUM(plays) AS plays, SUM(scoring_plays) AS scoring_plays, SUM(play_points) AS play_points, "
     "MAX(largest) AS largest, SUM(dominoes) AS dominoes, SUM(blocks_won) AS blocks_won, "
-    "SUM(pips_caught) AS pips_caught"
+    "SUM(pips_caught) AS pips_caught, SUM(fifteens) AS fifteens, SUM(busts) AS busts, "
+    "SUM(chip_outs) AS chip_outs"
 )
 
 
@@ -166,15 +194,17 @@ def _in_nights(nights: tuple[str, str] | None, column: str = "night") -> tuple[s
     return f"AND {column} BETWEEN ? AND ?", list(nights)
 
 
-def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> dict:
-    """A player's figures over their finished and stopped matches: overall and per preset;
-    `nights`: only those of a range of club nights (a season)."""
+def player_stats(
+    db, player_id: int, nights: tuple[str, str] | None = None, game: str = ALL_FIVES
+) -> dict:
+    """A player's figures in one game over their finished and stopped matches: overall and per
+    preset; `nights`: only those of a range of club nights (a season)."""
     where, params = _in_nights(nights)
     cursor = db.execute(
         f"SELECT preset, {STAT_SUMS} FROM match_players "
-        f"WHERE player_id = ? AND (finished = 1 OR stopped = 1) AND counted = 1 {where} "
-        "GROUP BY preset ORDER BY preset",
-        [player_id, *params],
+        "WHERE player_id = ? AND game = ? AND (finished = 1 OR stopped = 1) AND counted = 1 "
+        f"{where} GROUP BY preset ORDER BY preset",
+        [player_id, game, *params],
     )
     names = [d[0] for d in cursor.description]
     per_preset = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
@@ -183,13 +213,13 @@ def player_stats(db, player_id: int, nights: tuple[str, str] | None = None) -> d
     playing, archived = db.execute(
         "SELECT COALESCE(SUM(s.archived = 0), 0), COALESCE(SUM(s.archived = 1), 0) "
         "FROM match_players p JOIN match_summary s ON s.match_id = p.match_id "
-        f"WHERE p.player_id = ? AND p.finished = 0 AND p.stopped = 0 {unfinished}",
-        [player_id, *params],
+        f"WHERE p.player_id = ? AND p.game = ? AND p.finished = 0 AND p.stopped = 0 {unfinished}",
+        [player_id, game, *params],
     ).fetchone()
     waiting = db.execute(
-        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND (finished = 1 OR stopped = 1) "
-        f"AND counted = 0 {where}",
-        [player_id, *params],
+        "SELECT COUNT(*) FROM match_players WHERE player_id = ? AND game = ? "
+        f"AND (finished = 1 OR stopped = 1) AND counted = 0 {where}",
+        [player_id, game, *params],
     ).fetchone()[0]
     return {
         "overall": _stats(overall),
@@ -211,14 +241,17 @@ def _total(rows: list[dict]) -> dict:
     total = {"preset": None}
     for key in ("matches", "wins", "stopped", "hands", "points", "plays", "scoring_plays",
                 "play_points", "dominoes", "blocks_won", "pips_caught",
-                "told_hands"):  # fmt: skip
+                "told_hands", "fifteens", "busts", "chip_outs"):  # fmt: skip
         total[key] = sum(r[key] or 0 for r in rows)
     total["largest"] = max((r["largest"] or 0 for r in rows), default=0)
     return total
 
 
-def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> list[dict]:
-    """The player's partnerships: the side's results, the two players' tiles added up."""
+def partnerships(
+    db, player_id: int, nights: tuple[str, str] | None = None, game: str = ALL_FIVES
+) -> list[dict]:
+    """The player's partnerships in one game: the side's results, the two players' tiles added
+    up (the hands the side went out are the side's)."""
     where, params = _in_nights(nights, "a.night")
     cursor = db.execute(
         "SELECT q.id AS partner_id, q.name AS partner, SUM(a.finished) AS matches, "
@@ -227,25 +260,35 @@ def partnerships(db, player_id: int, nights: tuple[str, str] | None = None) -> l
         "SUM(a.plays + b.plays) AS plays, SUM(a.scoring_plays + b.scoring_plays) AS scoring_plays, "
         "SUM(a.play_points + b.play_points) AS play_points, "
         "MAX(MAX(a.largest, b.largest)) AS largest, SUM(a.dominoes + b.dominoes) AS dominoes, "
-        "SUM(a.blocks_won) AS blocks_won, SUM(a.pips_caught + b.pips_caught) AS pips_caught "
+        "SUM(a.blocks_won) AS blocks_won, SUM(a.pips_caught + b.pips_caught) AS pips_caught, "
+        "SUM(a.fifteens + b.fifteens) AS fifteens, SUM(a.busts + b.busts) AS busts, "
+        "SUM(a.chip_outs) AS chip_outs "
         "FROM match_players a "
         "JOIN match_players b ON b.match_id = a.match_id AND b.player_id = a.partner_id "
         "JOIN players q ON q.id = a.partner_id "
-        f"WHERE a.player_id = ? AND (a.finished = 1 OR a.stopped = 1) AND a.counted = 1 {where} "
-        "GROUP BY a.partner_id ORDER BY matches DESC",
-        [player_id, *params],
+        "WHERE a.player_id = ? AND a.game = ? AND (a.finished = 1 OR a.stopped = 1) "
+        f"AND a.counted = 1 {where} GROUP BY a.partner_id ORDER BY matches DESC",
+        [player_id, game, *params],
     )
     names = [d[0] for d in cursor.description]
     return [_stats(dict(zip(names, r, strict=True))) for r in cursor.fetchall()]
 
 
-def fresh_ratings(db, season: Season | None = None) -> tuple[str, list]:
-    """Where to read the ratings (all time, or of one season's matches alone): the SQL source
-    of rows (player_id, mu, sigma, ordinal, games, recent) and its parameters. Only read: the
-    write that makes them stale brings them up to date (`store.keep_ratings_fresh`)."""
+def fresh_ratings(db, season: Season | None = None, game: str = ALL_FIVES) -> tuple[str, list]:
+    """Where to read the ratings of one game (all time, or of one season's matches alone): the
+    SQL source of rows (player_id, mu, sigma, ordinal, games, recent) and its parameters. Only
+    read: the write that makes them stale brings them up to date (`store.keep_ratings_fresh`)."""
     if season is None:
-        return "ratings", []
-    return "(SELECT * FROM season_ratings WHERE season_id = ?)", [season.id]
+        return "(SELECT * FROM ratings WHERE game = ?)", [game]
+    return "(SELECT * FROM season_ratings WHERE season_id = ? AND game = ?)", [season.id, game]
+
+
+def rating(db, player_id: int, season: Season | None = None, game: str = ALL_FIVES):
+    """A player's (ordinal, games) in one game, all time or of one season; None: not rated."""
+    source, params = fresh_ratings(db, season, game)
+    found = db.execute(f"SELECT ordinal, games FROM {source} r WHERE r.player_id = ?",
+                       [*params, player_id])  # fmt: skip
+    return found.fetchone()
 
 
 def _tenths(value: float) -> float:
@@ -253,10 +296,12 @@ def _tenths(value: float) -> float:
     return round(value, 1) + 0.0
 
 
-def leaderboard(db, limit: int = 50, offset: int = 0, season: Season | None = None) -> list[dict]:
-    """Players by rating (openskill ordinal, μ − 3σ), with games played and trend; of one
-    season's matches alone when `season` is given."""
-    source, params = fresh_ratings(db, season)
+def leaderboard(
+    db, limit: int = 50, offset: int = 0, season: Season | None = None, game: str = ALL_FIVES
+) -> list[dict]:
+    """Players of one game by rating (openskill ordinal, μ − 3σ), with games played and trend;
+    of one season's matches alone when `season` is given."""
+    source, params = fresh_ratings(db, season, game)
     rows = db.execute(
         f"SELECT p.id, p.name, r.ordinal, r.mu, r.sigma, r.games, r.recent FROM {source} r "
         "JOIN players p ON p.id = r.player_id ORDER BY r.ordinal DESC, p.name LIMIT ? OFFSET ?",

@@ -1,6 +1,10 @@
 """Ratings with openskill (Plackett-Luce): each finished match is one game, sides ranked by the
 winner first and then by score, partnerships rated as teams of two. Recomputed in the order the
-matches finished; a new finished match is added on top, anything else recomputes them all."""
+matches finished; a new finished match is added on top, anything else recomputes them all.
+
+Each game the club plays (assistant/club/games.py) has ratings of its own: a match of Fives and
+Threes never moves a player's All Fives rating. The ratings computed are kept per game:
+{game: {player id: {mu, sigma, games, recent}}}."""
 
 import json
 
@@ -14,11 +18,12 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def _load(db, player_ids) -> dict:
+def _load(db, game: str, player_ids) -> dict:
     marks = ",".join("?" * len(player_ids))
     rows = db.execute(
-        f"SELECT player_id, mu, sigma, games, recent FROM ratings WHERE player_id IN ({marks})",
-        list(player_ids),
+        "SELECT player_id, mu, sigma, games, recent FROM ratings "
+        f"WHERE game = ? AND player_id IN ({marks})",
+        [game, *player_ids],
     ).fetchall()
     return {
         r[0]: {"mu": r[1], "sigma": r[2], "games": r[3], "recent": json.loads(r[4])} for r in rows
@@ -46,40 +51,51 @@ def rate_game(state: dict, teams: list[list[int]], places: list[int]) -> None:
             entry["recent"] = (entry["recent"] + [round(ordinal(r.mu, r.sigma), 3)])[-RECENT:]
 
 
-def _rows(state: dict) -> list[tuple]:
-    """(player id, mu, sigma, ordinal, games, recent) per player rated."""
+def _rows(by_game: dict) -> list[tuple]:
+    """(game, player id, mu, sigma, ordinal, games, recent) per game and player rated."""
     return [
-        (p, s["mu"], s["sigma"], ordinal(s["mu"], s["sigma"]), s["games"], json.dumps(s["recent"]))
+        (game, p, s["mu"], s["sigma"], ordinal(s["mu"], s["sigma"]), s["games"],
+         json.dumps(s["recent"]))
+        for game, state in by_game.items()
         for p, s in state.items()
-    ]
+    ]  # fmt: skip
 
 
-def _save(db, state: dict) -> None:
+def _save(db, by_game: dict) -> None:
     db.conn.executemany(
-        "INSERT OR REPLACE INTO ratings(player_id, mu, sigma, ordinal, games, recent) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        _rows(state),
+        "INSERT OR REPLACE INTO ratings(game, player_id, mu, sigma, ordinal, games, recent) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        _rows(by_game),
     )
 
 
+def _rate(db, where: str = "", params: list | None = None) -> dict:
+    """The finished matches (of `where`) rated from scratch, each game on its own."""
+    by_game: dict = {}
+    for game, teams, ranks in _games(db, where, params):
+        rate_game(by_game.setdefault(game, {}), teams, ranks)
+    return by_game
+
+
 def _games(db, where: str = "", params: list | None = None):
-    """Finished matches in rating order, each as (teams of player ids, places)."""
+    """Finished matches in rating order, each as (game, teams of player ids, places)."""
     rows = db.execute(
-        "SELECT s.match_id, s.scores, s.winner, p.side, p.player_id FROM match_summary s "
+        "SELECT s.match_id, s.game, s.scores, s.winner, p.side, p.player_id "
+        "FROM match_summary s "
         f"JOIN match_players p ON p.match_id = s.match_id WHERE s.finished = 1 AND s.counted = 1 "
         f"{where} "
         "ORDER BY s.finished_at, s.match_id, p.seat",
         params or [],
     )
-    current, teams, scores, winner = None, {}, None, None
-    for match_id, score_text, win, side, player in rows:
+    current, game, teams, scores, winner = None, None, {}, None, None
+    for match_id, its_game, score_text, win, side, player in rows:
         if match_id != current:
             if current is not None:
-                yield _teams(teams), places(json.loads(scores), winner)
-            current, teams, scores, winner = match_id, {}, score_text, win
+                yield game, _teams(teams), places(json.loads(scores), winner)
+            current, game, teams, scores, winner = match_id, its_game, {}, score_text, win
         teams.setdefault(side, []).append(player)
     if current is not None:
-        yield _teams(teams), places(json.loads(scores), winner)
+        yield game, _teams(teams), places(json.loads(scores), winner)
 
 
 def _teams(teams: dict) -> list[list[int]]:
@@ -95,11 +111,9 @@ def places(scores: list, winner: int | None) -> list[int]:
 
 
 def rate_all(db) -> dict:
-    """Every rating from scratch, in match order (it reads only: no write lock needed)."""
-    state: dict = {}
-    for teams, ranks in _games(db):
-        rate_game(state, teams, ranks)
-    return state
+    """Every rating of every game from scratch, in match order (it reads only: no write lock
+    needed)."""
+    return _rate(db)
 
 
 def save_all(db, state: dict) -> None:
@@ -115,12 +129,12 @@ def recompute(db) -> None:
 
 
 def add_match(db, match_id: int) -> None:
-    """Rates one newly finished match on top of the ratings as they are."""
-    for teams, ranks in _games(db, "AND s.match_id = ?", [match_id]):
+    """Rates one newly finished match on top of the ratings of its game as they are."""
+    for game, teams, ranks in _games(db, "AND s.match_id = ?", [match_id]):
         players = [p for team in teams for p in team]
-        state = _load(db, players)
+        state = _load(db, game, players)
         rate_game(state, teams, ranks)
-        _save(db, state)
+        _save(db, {game: state})
     _count_change(db)
 
 
@@ -172,19 +186,17 @@ def season_is_fresh(db, season_id: int, mark: str) -> bool:
 
 
 def rate_season(db, nights: tuple[str, str]) -> dict:
-    """The ratings of the season's matches alone (outside any write: it reads only)."""
-    state: dict = {}
-    for teams, ranks in _games(db, "AND s.night BETWEEN ? AND ?", list(nights)):
-        rate_game(state, teams, ranks)
-    return state
+    """The ratings of the season's matches alone, per game (outside any write: it reads
+    only)."""
+    return _rate(db, "AND s.night BETWEEN ? AND ?", list(nights))
 
 
 def save_season(db, season_id: int, mark: str, state: dict) -> None:
     """Inside the caller's write."""
     db.execute("DELETE FROM season_ratings WHERE season_id = ?", [season_id])
     db.conn.executemany(
-        "INSERT INTO season_ratings(season_id, player_id, mu, sigma, ordinal, games, recent) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO season_ratings(season_id, game, player_id, mu, sigma, ordinal, games, "
+        "recent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(season_id, *row) for row in _rows(state)],
     )
     db.execute(

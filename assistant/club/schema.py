@@ -549,3 +549,61 @@ def scorepads_in_cache(db: Database) -> None:
     read the cache, rather than replaying every match."""
     db["match_summary"].add_column("hand_rows", str)
     rebuild_cache_later(db)
+
+
+@migrations()
+def games_apart(db: Database) -> None:
+    """Each match's game in the cache (`games.game_of`: All Fives, or Fives and Threes), per
+    match and per seat, and the figures Fives and Threes is read by per seat: plays that made 15,
+    busts, hands the side went out. The league's indexes lead with the game (a league table is
+    of one game), and the ratings, all time and per season, are kept per game: both are caches,
+    made again from the matches."""
+    db["match_summary"].add_column("game", str, not_null_default="all-fives")
+    players = db["match_players"]
+    players.add_column("game", str, not_null_default="all-fives")
+    for figure in ("fifteens", "busts", "chip_outs"):
+        players.add_column(figure, int, not_null_default=0)
+    db.execute("DROP INDEX match_players_league")
+    db.execute("DROP INDEX match_players_night")
+    db.execute(
+        "CREATE INDEX match_players_league ON match_players(game, finished, counted, player_id, "
+        "partner_id, night, won, hands, side_points, points_against, stopped, led)"
+    )
+    db.execute(
+        "CREATE INDEX match_players_night ON match_players(game, night, finished, counted, "
+        "player_id, partner_id, won, hands, side_points, points_against, stopped, led)"
+    )
+    db.execute("CREATE INDEX match_summary_game ON match_summary(game, preset)")
+    db.execute("DROP TABLE ratings")
+    db.execute("DROP TABLE season_ratings")
+    for statement in statements(GAME_RATINGS):
+        db.execute(statement)
+    db.execute("DELETE FROM club_meta WHERE key LIKE 'season_ratings:%'")
+    db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
+    rebuild_cache_later(db)
+
+
+GAME_RATINGS = """
+CREATE TABLE ratings (
+    game TEXT NOT NULL,
+    player_id INTEGER NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    games INTEGER NOT NULL,
+    recent TEXT NOT NULL,  -- the ordinal after each of the last few games, JSON
+    PRIMARY KEY (game, player_id)
+);
+CREATE INDEX ratings_ordinal ON ratings(game, ordinal);
+CREATE TABLE season_ratings (
+    season_id INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    player_id INTEGER NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    games INTEGER NOT NULL,
+    recent TEXT NOT NULL,
+    PRIMARY KEY (season_id, game, player_id)
+);
+"""

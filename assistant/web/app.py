@@ -13,7 +13,7 @@ from assistant.db import default_database, instance_folder
 from assistant.engine import pips
 from assistant.web.admin.routes import bp as admin_screens
 from assistant.web.api.routes import bp as api
-from assistant.web.base import auth, bounds, compress, db, errors, hosts, i18n, security
+from assistant.web.base import auth, bounds, compress, db, errors, games, hosts, i18n, security
 from assistant.web.base.htmx import htmx
 from assistant.web.base.pages import by_name, isolated, player_name, side_name
 from assistant.web.history.routes import bp as history_screens
@@ -99,6 +99,7 @@ def _install(app: Flask) -> None:
     bounds.init_app(app)  # first: the id converter must be in place before any route
     db.init_app(app)
     i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
+    games.init_app(app)
     Babel(app, locale_selector=i18n.select_locale)
     i18n.install_template_gettext(app)
     htmx.init_app(app)

@@ -27,3 +27,11 @@ def chosen() -> tuple[Season | None, list[Season]]:
 def choice_args(season: Season | None) -> dict:
     """The query arguments that keep this choice of season on the page's other links."""
     return {"season": season.id if season else "all"}
+
+
+def season_choice() -> dict:
+    """The query arguments that keep the season as the page reads it on a link to another game:
+    the default season (none in the address) stays the default."""
+    if request.args.get("season"):
+        return {"season": request.args["season"]}
+    return {}

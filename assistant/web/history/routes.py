@@ -25,6 +25,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from assistant.club import cache, club_file, derive, exports, imports, queries, steps, store, worker
+from assistant.club.games import GAMES, game_of
 from assistant.engine import RecordError, replay
 from assistant.web.base import bounds
 from assistant.web.base.auth import admin_required
@@ -46,7 +47,11 @@ def _filter() -> queries.HistoryFilter:
         until=args.get("until", "").strip(),
         preset=args.get("preset", "").strip(),
         status=args.get("status", "").strip(),
+        game=args.get("game", "").strip(),
     )
+    if f.game not in ("", *GAMES):
+        f.errors.append(_("Pick All Fives or Fives and Threes."))
+        f.game = ""
     for name in ("since", "until"):
         value = getattr(f, name)
         if value and not (DATE.fullmatch(value) and _is_date(value)):
@@ -84,6 +89,7 @@ def history():
         f=f,
         found=found,
         presets=queries.presets(db),
+        games=queries.games(db),
         sheet=exports.spreadsheet_for(str(get_locale())),
     )
 
@@ -99,6 +105,7 @@ def match(match_id: int):
         hands=derive.hand_rows(played),
         settlements=[explain_settlement(played, hand) for hand in played.hands],
         preset=derive.preset_of(stored.record),
+        game=game_of(played.rules),
         code=cache.watch_code(get_db(), match_id),
         steps=len(steps.entries(stored.record)),
         archived=played.winner is None and queries.is_archived(get_db(), match_id),

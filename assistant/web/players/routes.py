@@ -5,13 +5,15 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import queries, registry, store
+from assistant.club.games import FIVES_AND_THREES
 from assistant.engine.limits import MAX_NAME
 from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import MAX_ID, MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
+from assistant.web.base.games import chosen_game, game_args, game_name
 from assistant.web.base.i18n import language, preset_name
 from assistant.web.base.pages import page
-from assistant.web.base.seasons import choice_args, chosen
+from assistant.web.base.seasons import choice_args, chosen, season_choice
 
 bp = Blueprint("players", __name__)
 
@@ -56,26 +58,32 @@ def player(player_id: int):
     db = get_db()
     found = _player_or_404(player_id)
     season, every = chosen()
+    game, played = chosen_game()
     nights = season.nights if season else None
-    rating = db.execute(
-        "SELECT ordinal, games FROM ratings WHERE player_id = ?", [player_id]
-    ).fetchone()
-    stats = queries.player_stats(db, player_id, nights)
-    pairs = queries.partnerships(db, player_id, nights)
+    stats = queries.player_stats(db, player_id, nights, game)
+    pairs = queries.partnerships(db, player_id, nights, game)
+    columns = [(game_name(game) if len(played) > 1 else _("All"), stats["overall"])]
+    if len(stats["presets"]) > 1 or any(r["preset"] != game for r in stats["presets"]):
+        columns += [(preset_name(r["preset"]), r) for r in stats["presets"]]
+    kept = game_args(game, played)
     return render_template(
         "club/player.html",
         player=found,
         stats=stats,
-        columns=[(_("All"), stats["overall"])]
-        + [(preset_name(r["preset"]), r) for r in stats["presets"]],
+        columns=columns,
         pair_columns=[(f"+ {r['partner']}", r) for r in pairs],
-        rating=rating,
+        rating=queries.rating(db, player_id, None, game),
+        fives_and_threes=game == FIVES_AND_THREES,
         players=registry.all_players(db, language()),
         error=None,
         season=season,
         seasons=every,
+        game=game,
+        games=played,
         chooser="players.player",
-        chooser_args={"player_id": player_id},
+        chooser_args={"player_id": player_id} | kept,
+        history_args=kept,
+        game_chooser_args={"player_id": player_id} | season_choice(),
     )
 
 
@@ -111,7 +119,11 @@ def leaderboard():
     if number is None:
         abort(400, _("The page is a whole number from 1 to %(most)s.", most=MAX_PAGE))
     season, every = chosen()
-    board = queries.leaderboard(get_db(), limit=51, offset=(number - 1) * 50, season=season)
+    game, played = chosen_game()
+    board = queries.leaderboard(
+        get_db(), limit=51, offset=(number - 1) * 50, season=season, game=game
+    )
+    kept = game_args(game, played)
     return page(
         "club/leaderboard.html",
         "club/_leaderboard.html",
@@ -120,6 +132,10 @@ def leaderboard():
         page_number=number,
         season=season,
         seasons=every,
+        game=game,
+        games=played,
         chooser="players.leaderboard",
-        season_args=choice_args(season),
+        chooser_args=kept,
+        game_chooser_args=season_choice(),
+        season_args=choice_args(season) | kept,
     )

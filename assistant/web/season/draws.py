@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from assistant.club import draws, league, nights, registry, store
+from assistant.club.games import game_of
 from assistant.club.rounds import KINDS
 from assistant.engine import PRESETS, RecordError, new_record, rules_for
 from assistant.engine.errors import N_
@@ -269,7 +270,7 @@ def next_round(draw_id: int):
     """The next Swiss round, from the night's standings as they are now."""
     made = draw_or_404(draw_id)
     if made.swiss and not made.complete:
-        standings = league.night(get_db(), made.night)
+        standings = league.night(get_db(), made.night, game=game_of(made.rules))
         store.next_draw_round(get_db(), made, [name for s in standings.ranked for name in s.names])
     anchor = f"round-{len(made.drawn) + 1}"
     return redirect(url_for("draws.show", draw_id=draw_id, _anchor=anchor), 303)
@@ -369,7 +370,8 @@ def _come_or_go(draw_id: int, change) -> object:
         return _draw_page(made, 422, str(refused))
     ranked = None
     if made.swiss:
-        ranked = [name for s in league.night(get_db(), made.night).ranked for name in s.names]
+        standings = league.night(get_db(), made.night, game=game_of(made.rules))
+        ranked = [name for s in standings.ranked for name in s.names]
     try:
         change(get_db(), made, entrant, ranked)
     except draws.Refused as refused:

@@ -7,7 +7,8 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from assistant.club import draws, league, nights, store
+from assistant.club import draws, league, nights, queries, store
+from assistant.club.games import GAMES
 from assistant.web.base.auth import admin_required, is_admin, may_put
 from assistant.web.base.bounds import MAX_PAGE, whole_number
 from assistant.web.base.db import get_db
@@ -79,10 +80,14 @@ def night(text: str):
 def night_page(which: str, error: str | None = None, status: int = 200):
     """One night's page; `error`: why what was just asked was refused."""
     db = get_db()
-    standings = league.night(db, which, language())
-    night_draws = draws.of_night(db, which)
-    kind, won = winners(standings, night_draws)
     matches = nights.matches(db, which)
+    night_draws = draws.of_night(db, which)
+    # A night of both games has standings (and a winner) for each: never mixed.
+    boards = []
+    for game in sorted(queries.games(db, which), key=GAMES.index):
+        standings = league.night(db, which, language(), game)
+        kind, won = winners(standings, night_draws)
+        boards.append({"game": game, "standings": standings, "winners": won, "kind": kind})
     if night_draws:  # a match sent whole may go on its table and round of the draw
         for row in matches:
             if row["table"] is None and may_put(row["id"]):
@@ -93,9 +98,7 @@ def night_page(which: str, error: str | None = None, status: int = 200):
         status,
         night=which,
         matches=matches,
-        standings=standings,
-        winners=won,
-        winners_kind=kind,
+        boards=boards,
         draws=night_draws,
         kinds=kind_names(),
         error=error,

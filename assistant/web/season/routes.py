@@ -14,9 +14,10 @@ from assistant.club.seasons import Season
 from assistant.web.base.auth import admin_required
 from assistant.web.base.bounds import whole_number
 from assistant.web.base.db import get_db
+from assistant.web.base.games import chosen_game, game_args
 from assistant.web.base.i18n import counting_words, language
 from assistant.web.base.pages import page
-from assistant.web.base.seasons import chosen
+from assistant.web.base.seasons import chosen, season_choice
 
 bp = Blueprint("season", __name__)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -26,11 +27,12 @@ MAX_MINIMUM = 1000
 @bp.get("/league")
 def league():
     season, every = chosen()
+    game, played = chosen_game()
     db = get_db()
     minimum = seasons.league_minimum(db)
-    table = standings.league(db, season, minimum, language())
+    table = standings.league(db, season, minimum, language(), game)
     stopped_note = None
-    if standings.has_stopped(db, season):
+    if standings.has_stopped(db, season, game):
         counting = counting_words(seasons.stopped_counting(db))
         stopped_note = _("Some matches stopped before anyone won.") + " " + counting
     return page(
@@ -40,7 +42,12 @@ def league():
         stopped_note=stopped_note,
         season=season,
         seasons=every,
+        game=game,
+        games=played,
         chooser="season.league",
+        chooser_args=game_args(game, played),
+        game_chooser_args=season_choice(),
+        player_args=game_args(game, played),
     )
 
 
