@@ -51,6 +51,12 @@ def tile(page, name: str):
     return page.locator("#table form.picker").get_by_role("button", name=name, exact=True)
 
 
+def online(page) -> None:
+    """The network back: the phone hears of it at once, as it would from the system."""
+    page.context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+
+
 def sent(page, version: int) -> None:
     expect(page.locator("#table input[name=version]").first).to_have_value(
         str(version), timeout=15000
@@ -80,8 +86,7 @@ def test_with_no_network_the_phone_asks_the_end_moves_the_turn_and_scores(server
     phone.locator("#table").get_by_role("button", name="Draw").click()  # Bo's, not Ann's
     expect(phone.locator("#taps .taps-count")).to_contain_text("3 taps waiting")
 
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    online(phone)
     sent(phone, 6)
     assert events(server, match_id) == [
         {"player": "Ann", "play": "6-3"},
@@ -102,8 +107,7 @@ def test_undo_then_the_same_tile_offline_lands_once(server, phone):
     expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
     tile(phone, "5-3").click()
     expect(phone.locator("#taps .taps-count")).to_contain_text("3 taps waiting")
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    online(phone)
     sent(phone, 6)
     assert events(server, match_id) == [
         {"player": "Ann", "play": "6-3"},
@@ -143,8 +147,7 @@ def test_a_whole_hand_with_no_network_then_online_is_recorded_once(server, phone
     expect(phone.locator("#taps .taps-count")).to_contain_text("5 taps waiting")
     expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("15")
 
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    online(phone)
     sent(phone, 7)
     _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
     played = body["record"]["hands"][0]
@@ -179,17 +182,14 @@ def test_two_phones_with_no_network_on_one_table(server, browser, browser_contex
         third.locator("#table").get_by_role("button", name="Draw").click()
         expect(second.locator("#taps .taps-count")).to_contain_text("2 taps waiting")
 
-        first.context.set_offline(False)
-        first.evaluate("() => window.dispatchEvent(new Event('online'))")
+        online(first)
         sent(first, 4)
-        second.context.set_offline(False)
-        second.evaluate("() => window.dispatchEvent(new Event('online'))")
+        online(second)
         expect(second.locator("#table input[name=version]").first).to_have_value("5", timeout=15000)
         expect(second.locator("#taps")).to_contain_text(
             "Already entered on another phone: 5-3 by Bo"
         )
-        third.context.set_offline(False)
-        third.evaluate("() => window.dispatchEvent(new Event('online'))")
+        online(third)
         expect(third.locator("#table input[name=version]").first).to_have_value("5", timeout=15000)
         expect(third.locator("#table")).to_contain_text("was not recorded")
         assert events(server, match_id) == [
@@ -215,8 +215,7 @@ def test_fives_and_threes_with_no_network_knocks_chips_out_and_passes_the_lead(s
     tile(phone, "5-0").click()
     expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("5")
     expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    online(phone)
     sent(phone, 5)
     _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
     assert body["result"]["scores"] == [5, 0]
