@@ -342,8 +342,12 @@ def test_every_route_is_in_the_fuzzing_table(app):
     assert not missing, f"add what these routes read to ROUTE_FIELDS in tests/fuzzing.py: {missing}"
 
 
+# A tag's attributes, Jinja's {{ … }} and {% … %} among them, each read one way only (a lazy
+# `.*?` inside a lazy repetition tried every way to split a tag that has no name).
 FIELD = re.compile(
-    r"<(?:input|select|textarea|button)\b(?:[^>{]|\{\{.*?\}\}|\{%.*?%\})*?\bname=\"([^\"]*)\"", re.S
+    r"<(?:input|select|textarea|button)\b"
+    r"(?:[^>{]|\{\{(?:(?!\}\}).)*\}\}|\{%(?:(?!%\}).)*%\})*?\bname=\"([^\"]*)\"",
+    re.S,
 )
 FORM = re.compile(r"<form\b[^>]*?action=\"\{\{ url_for\('([\w.]+)'.*?</form>", re.S)
 HIDDEN = re.compile(r"(?:hidden|ask) ?= ?\{([^}]*)\}")
