@@ -11,6 +11,7 @@ const table = () => document.getElementById("table");
 const say = (name, values = {}) =>
   (banner.dataset[name] || "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 const signed = (points) => (points > 0 ? `+${points}` : String(points));
+const endName = (end) => say(`end${end[0].toUpperCase()}${end.slice(1)}`);
 
 function record() {
   const kept = table() && table().dataset.record;
@@ -41,7 +42,7 @@ function play(tile, end) {
   const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
   fields.push(["tile", tile]);
   if (end) fields.push(["end", end]);
-  const label = end ? `${tile} ${say(`end${end[0].toUpperCase()}${end.slice(1)}`)}` : tile;
+  const label = end ? `${tile} ${endName(end)}` : tile;
   window.tableTaps.tap(picker.action, fields, label);
 }
 
@@ -63,7 +64,7 @@ function askEnd(tile, ends) {
     button.type = "button";
     button.className = "big end";
     button.dataset.end = choice.end;
-    button.append(say(`end${choice.end[0].toUpperCase()}${choice.end.slice(1)}`), " ");
+    button.append(endName(choice.end), " ");
     const value = document.createElement("span");
     value.className = "end-value";
     value.setAttribute("aria-hidden", "true");
