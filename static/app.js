@@ -126,6 +126,10 @@ document.addEventListener("htmx:afterSwap", (event) => {
   const versionOf = (html) => Number((/name="version" value="(\d+)"/.exec(html) || [0, 0])[1]);
   const older = (html) => versionOf(html) && versionOf(html) < known;
   let known = versionOf(table().outerHTML); // the latest version this phone has seen
+  // The table as the server drew it last (before anything painted on it): a tap's answer and a
+  // poll's are only what changed since (assistant/web/table/patch.py), applied to this copy.
+  let pristine = table().cloneNode(true);
+  let etag = ""; // the poll's answer for the table shown, so the next poll is a 304
 
   const target = (form, button) => (button && button.getAttribute("formaction") ? button.formAction : form.action);
   const save = () => localStorage.setItem(key, JSON.stringify(queue));
@@ -173,18 +177,85 @@ document.addEventListener("htmx:afterSwap", (event) => {
     },
   };
 
-  function swap(html) {
-    if (older(html)) return show(); // an answer overtaken by a newer one
-    known = Math.max(known, versionOf(html));
+  function swap(html, drawn = null) {
+    const version = drawn ? versionIn(drawn) : versionOf(html);
+    if (version && version < known) return show(); // an answer overtaken by a newer one
+    known = Math.max(known, version);
     changed = Date.now();
     last = { at: 0 }; // a tap on the new table is never the double of one on the old
-    table().outerHTML = html;
+    if (drawn) table().replaceWith(drawn);
+    else table().outerHTML = html;
+    pristine = table().cloneNode(true);
     htmx.process(table());
     typing = false;
     updated = new Date();
     show();
     snapshot();
   }
+
+  const versionIn = (drawn) => Number((drawn.querySelector("input[name=version]") || { value: 0 }).value);
+
+  // The table once the steps of an answer are applied to the copy kept, or null when its
+  // checksum does not agree (then the whole table is asked for).
+  function patched(answer) {
+    const root = pristine.cloneNode(true);
+    const at = (path) => path.reduce((node, i) => node.childNodes[i], root);
+    for (const [kind, path, ...rest] of answer.steps) {
+      const node = at(path);
+      if (kind === "t") node.data = rest[0];
+      else if (kind === "a") {
+        for (const [name, value] of Object.entries(rest[0])) {
+          if (value === null) node.removeAttribute(name);
+          else if (Array.isArray(value)) {
+            const was = node.getAttribute(name);
+            node.setAttribute(name, was.slice(0, value[0]) + value[2] + was.slice(was.length - value[1]));
+          } else node.setAttribute(name, value);
+        }
+      } else {
+        const [start, end, html] = rest;
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        range.deleteContents();
+        range.insertNode(range.createContextualFragment(html));
+      }
+    }
+    return signature(root) === answer.sign ? root : null;
+  }
+
+  // The same checksum as the server's (patch.signature): each element's name and attributes in
+  // name order, each text and comment, in document order; CRC-32 of its UTF-8.
+  const CRC = Array.from({ length: 256 }, (_, n) => {
+    for (let k = 0; k < 8; k += 1) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+    return n >>> 0;
+  });
+  function signature(root) {
+    const parts = [];
+    const walk = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) return parts.push("T" + node.data);
+      if (node.nodeType === Node.COMMENT_NODE) return parts.push("C" + node.data);
+      parts.push("<" + node.localName.toLowerCase());
+      const attrs = [...node.attributes].map((a) => [a.name.toLowerCase(), a.value]);
+      attrs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (const [name, value] of attrs) parts.push(` ${name}=${value}`);
+      parts.push(">");
+      node.childNodes.forEach(walk);
+      parts.push("</>");
+    };
+    walk(root);
+    let crc = 0xffffffff;
+    for (const byte of new TextEncoder().encode(parts.join(""))) crc = CRC[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  }
+
+  // An answer's table: the steps applied when it brought only those, else its HTML.
+  async function drawnFrom(answer) {
+    const text = await answer.text();
+    if (!(answer.headers.get("Content-Type") || "").startsWith("application/json")) return { html: text };
+    const drawn = patched(JSON.parse(text));
+    return drawn ? { html: "", drawn } : { html: "", drawn: null, lost: true };
+  }
+  const asking = () => ({ "X-Table-Render": pristine.dataset.render || "" });
 
   document.addEventListener(
     "submit",
@@ -252,8 +323,17 @@ document.addEventListener("htmx:afterSwap", (event) => {
     const html = event.detail.xhr.responseText || "";
     if (event.detail.target !== table()) return;
     if (older(html)) event.detail.shouldSwap = false;
-    else known = Math.max(known, versionOf(html));
+    else {
+      known = Math.max(known, versionOf(html));
+      pristine = fromHtml(html) || pristine;
+    }
   });
+  const fromHtml = (html) => {
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    const drawn = parsed.content.getElementById("table");
+    return drawn ? document.importNode(drawn, true) : null;
+  };
 
   async function send() {
     if (sending || !queue.length) return;
@@ -276,9 +356,11 @@ document.addEventListener("htmx:afterSwap", (event) => {
     const slow = setTimeout(() => stop.abort(), TIMEOUT);
     let answer = null;
     let html = "";
+    let drawn = null;
     try {
-      answer = await fetch(tap.url, { ...asked, headers: { "HX-Request": "true" }, signal: stop.signal });
-      html = await answer.text();
+      const headers = { "HX-Request": "true", ...asking() };
+      answer = await fetch(tap.url, { ...asked, headers, signal: stop.signal });
+      ({ html, drawn } = await drawnFrom(answer));
     } catch {
       answer = null;
     }
@@ -318,8 +400,12 @@ document.addEventListener("htmx:afterSwap", (event) => {
     save();
     if (moved) {
       location.href = moved;
+    } else if (answer.ok && !html && !drawn) {
+      etag = ""; // steps that did not give the table the server drew: the whole table, asked
+      follow(true);
     } else if (answer.ok || answer.status === 409 || answer.status === 422) {
-      swap(html);
+      swap(html, drawn);
+      if (answer.ok) etag = answer.headers.get("ETag") || "";
       window.scrollTo(0, 0);
     } else {
       show();
@@ -347,26 +433,39 @@ document.addEventListener("htmx:afterSwap", (event) => {
     }
   }
 
-  async function follow() {
+  // `whole`: the whole table, when the steps of an answer did not give the table the server drew.
+  async function follow(whole = false) {
     const busy = sending || queue.length || typing || document.hidden;
-    const asking = table().matches(".fixing") || table().querySelector(".end-choice");
-    if (busy || asking || document.querySelector(".htmx-request")) return;
+    const questioned = table().matches(".fixing") || table().querySelector(".end-choice");
+    if (busy || questioned || document.querySelector(".htmx-request")) return;
     let html;
+    let drawn;
+    let tag;
     try {
       const headers = { "HX-Request": "true", "X-Match": table().dataset.match };
-      const answer = await fetch(table().dataset.live, { headers });
+      if (!whole) Object.assign(headers, asking(), etag ? { "If-None-Match": etag } : {});
+      const answer = await fetch(table().dataset.live, { headers, cache: "no-store" });
       if (answer.status === 404) return problem(await answer.text()); // the match was deleted
-      if (!answer.ok) return;
-      html = await answer.text();
+      if (answer.status === 304) html = "";
+      else if (!answer.ok) return;
+      else ({ html, drawn } = await drawnFrom(answer));
+      if (answer.ok && !html && !drawn) return follow(true);
+      tag = answer.headers.get("ETag") || "";
     } catch {
       why = words("reconnecting", clock(updated));
       return show();
     }
     updated = new Date();
     if (why && !queue.length) why = "";
-    if (versionOf(html) > known) changed = Date.now();
-    if (versionOf(html) > known && !sending && !queue.length && !typing) swap(html);
-    else show();
+    const version = drawn ? versionIn(drawn) : versionOf(html);
+    if (version > known) changed = Date.now();
+    if (version > known && !sending && !queue.length && !typing) {
+      swap(html, drawn);
+      etag = tag;
+    } else {
+      if (version === known && !html) etag = tag; // the table shown, drawn again: nothing to do
+      show();
+    }
   }
 
   // The page as it is now, for the service worker to show after a reload with no network.

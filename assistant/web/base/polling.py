@@ -21,16 +21,22 @@ from assistant.web.base.htmx import htmx
 STARTED = str(time.time())  # a new server (new code, new templates) never answers 304 to old
 
 
-def polled(shown: object, render: Callable[[], Response]) -> Response:
-    """`render()`'s answer, or 304 when the browser already has the answer for `shown` (the
-    ids and versions of what the piece shows, and anything else it depends on) under the
-    players' names now (a rename changes no match's version), for the admin or anyone else."""
+def etag(shown: object) -> str:
+    """The ETag of the polled answer for `shown`, as this request would get it; a write's answer
+    carries it too, so the phone's next poll is a 304."""
     names = registry.names_now(get_db())
     # The club admin sees more than a player (the table's Play on, the admin's links): an answer
     # kept from before a login or a logout is never confirmed by 304.
     admin = is_admin()
     key = repr((STARTED, str(get_locale()), bool(htmx), admin, shown, names)).encode()
-    tag = hashlib.blake2b(key, digest_size=12).hexdigest()
+    return hashlib.blake2b(key, digest_size=12).hexdigest()
+
+
+def polled(shown: object, render: Callable[[], Response]) -> Response:
+    """`render()`'s answer, or 304 when the browser already has the answer for `shown` (the
+    ids and versions of what the piece shows, and anything else it depends on) under the
+    players' names now (a rename changes no match's version), for the admin or anyone else."""
+    tag = etag(shown)
     unchanged = request.if_none_match.contains_weak(tag)
     response = Response(status=304) if unchanged else render()
     response.set_etag(tag, weak=True)  # gzipped or not, it is the same piece

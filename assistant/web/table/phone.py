@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from assistant.web.base.db import get_db
 from assistant.web.base.pages import match_or_404, page
 from assistant.web.base.polling import polled
+from assistant.web.table.patch import drawn
 from assistant.web.table.view import build
 
 bp = Blueprint("phone", __name__)
@@ -24,15 +25,14 @@ def table_live(match_id: int):
     """The table as it is now, for a phone that polls: 304 while its version is the same.
     `X-Match`: the identity of the match the phone shows; when the match under this number is
     not that one any more (it was deleted), a 404 says so, and no answer kept for it is
-    confirmed (the ETag carries the identity too)."""
+    confirmed (the ETag carries the identity too). A phone that says which drawing of the table
+    it holds (`X-Table-Render`) gets only what changed since (`patch.drawn`)."""
     row = get_db().execute("SELECT version, uid FROM matches WHERE id = ?", [match_id]).fetchone()
     shown = request.headers.get("X-Match")
     if shown and (row is None or row[1] != shown):
         abort(404, _("This match was deleted."))
-    return polled(
-        (match_id, row and tuple(row)),
-        lambda: page("table.html", "table/_table.html", table=build(match_or_404(match_id))),
-    )
+    table = lambda: page("table.html", "table/_table.html", table=build(match_or_404(match_id)))  # noqa: E731
+    return polled((match_id, row and tuple(row)), lambda: drawn(table(), match_id, patchable=True))
 
 
 @bp.get("/sw.js")

@@ -1,0 +1,283 @@
+"""A tap's answer as only what changed on the table: the phone keeps the table as the server
+drew it last (its drawing named by `data-render`), and says which one it holds
+(`X-Table-Render`); the server keeps its last drawings, and answers with the steps that turn
+that drawing into the new one, and a checksum of the result. The phone applies them to its copy
+(static/app.js) and shows exactly what a reload shows; a checksum that does not agree, or a
+drawing the server no longer keeps (a restart), brings the whole table, as without this.
+
+The table is read as the browser reads it: a small reader for the app's own well-formed
+templates (not a general HTML parser), checked by that checksum on every answer."""
+
+import html
+import json
+import re
+import secrets
+import threading
+import zlib
+from collections import OrderedDict
+from difflib import SequenceMatcher
+
+from flask import Response, abort, request
+from flask_babel import gettext as _
+
+KEPT = 512  # drawings kept: a few per table in play at a busy club
+LONG = 64  # an attribute longer than this (the record) is sent as the part that changed
+RENDER_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+START = '<div id="table"'
+TOKEN = re.compile(
+    r"<!--(.*?)-->|<(/?)([a-zA-Z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S
+)
+ATTR = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+VOID |= {"track", "wbr"}
+SVG_CASE = {"viewbox": "viewBox", "preserveaspectratio": "preserveAspectRatio"}
+NEWLINE_DROPPED = {"pre", "textarea", "listing"}  # the browser drops a newline right after these
+
+_kept: OrderedDict[str, tuple[int, "Element"]] = OrderedDict()
+_lock = threading.Lock()
+
+
+class Comment(str):
+    pass
+
+
+class Element:
+    __slots__ = ("tag", "attrs", "children")
+
+    def __init__(self, tag: str, attrs: dict[str, str]):
+        self.tag, self.attrs, self.children = tag, attrs, []
+
+
+def read(text: str) -> Element | None:
+    """The element `<div id="table">` that `text` holds, as a tree of Elements, strings and
+    Comments; None when there is none."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start = text.find(START)
+    if start < 0:
+        return None
+    stack: list[Element] = []
+    root = None
+    for token in TOKEN.finditer(text, start):
+        comment, closing, tag, rest = token.groups()
+        if tag is None and comment is None:
+            if not stack:
+                continue
+            data = html.unescape(token.group()) if "&" in token.group() else token.group()
+            parent = stack[-1]
+            if not parent.children and parent.tag in NEWLINE_DROPPED and data.startswith("\n"):
+                data = data[1:]
+            if data:
+                _append_text(parent, data)
+        elif comment is not None:
+            if stack:
+                stack[-1].children.append(Comment(comment))
+        elif closing:
+            tag = tag.lower()
+            names = [element.tag for element in stack]
+            if tag in names:
+                del stack[len(names) - 1 - names[::-1].index(tag) :]
+            if not stack and root is not None:
+                break
+        else:
+            element = Element(tag.lower(), _attributes(rest))
+            if stack:
+                stack[-1].children.append(element)
+            else:
+                root = element
+            foreign = any(e.tag == "svg" for e in stack) or element.tag == "svg"
+            empty = element.tag in VOID or (foreign and rest.rstrip().endswith("/"))
+            if not empty:
+                stack.append(element)
+            elif root is element:
+                break
+    return root
+
+
+def _append_text(parent: Element, data: str) -> None:
+    last = parent.children[-1] if parent.children else None
+    if isinstance(last, str) and not isinstance(last, Comment):
+        parent.children[-1] = last + data
+    else:
+        parent.children.append(data)
+
+
+def _attributes(text: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name, double, single, bare in ATTR.findall(text.rstrip("/")):
+        value = double or single or bare
+        found.setdefault(name.lower(), html.unescape(value) if "&" in value else value)
+    return found
+
+
+def signature(node) -> int:
+    """A checksum of the table as the browser holds it: each element's name and attributes (in
+    name order), each text and comment, in document order (static/app.js works out the same)."""
+    parts: list[str] = []
+    _sign(node, parts)
+    return zlib.crc32("".join(parts).encode("utf-8", "replace"))
+
+
+def _sign(node, parts: list[str]) -> None:
+    if isinstance(node, Comment):
+        parts.append("C" + node)
+    elif isinstance(node, str):
+        parts.append("T" + node)
+    else:
+        parts.append("<" + node.tag)
+        parts.extend(f" {name}={value}" for name, value in sorted(node.attrs.items()))
+        parts.append(">")
+        for child in node.children:
+            _sign(child, parts)
+        parts.append("</>")
+
+
+def written(node, foreign: bool = False) -> str:
+    """A node written back as HTML (to be read in its parent's place)."""
+    if isinstance(node, Comment):
+        return f"<!--{node}-->"
+    if isinstance(node, str):
+        return html.escape(node, quote=False)
+    foreign = foreign or node.tag == "svg"
+    attrs = "".join(f' {name}="{html.escape(value)}"' for name, value in node.attrs.items())
+    if node.tag in VOID:
+        return f"<{node.tag}{attrs}>"
+    if foreign and not node.children:
+        return f"<{node.tag}{attrs}/>"
+    inner = "".join(written(child, foreign) for child in node.children)
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+
+
+def steps(old: Element, new: Element) -> list:
+    """What turns `old` into `new`, to be applied in order: `["a", path, {name: value}]` sets
+    attributes (None removes one; `[kept before, kept after, between]` changes a long one in
+    place), `["t", path, text]` changes a text, `["r", path, start, end, html]` replaces the
+    children from start to end. A path is child indexes from the table; each step leaves the
+    paths of the steps after it where they were (they go from the end backwards)."""
+    found: list = []
+    _element(old, new, [], found, False)
+    return found
+
+
+def _element(old: Element, new: Element, path: list, found: list, foreign: bool) -> None:
+    if _is_token(old) and _is_token(new):
+        # Any masked CSRF token of the session will do: the phone keeps its own, and an answer
+        # carries no token at all (nothing for a compressed size to tell, security.py).
+        new.attrs["value"] = old.attrs.get("value", "")
+    if old.attrs != new.attrs:
+        changed = {}
+        for name, value in new.attrs.items():
+            was = old.attrs.get(name)
+            if was != value:
+                changed[name] = _spliced(was, value) if was is not None else value
+        changed.update({name: None for name in old.attrs.keys() - new.attrs.keys()})
+        if foreign:  # setAttribute on an SVG element takes the name as written: viewBox
+            changed = {SVG_CASE.get(name, name): value for name, value in changed.items()}
+        found.append(["a", path, changed])
+    foreign = foreign or new.tag == "svg"
+    _children(old.children, new.children, 0, path, found, foreign, _same)
+
+
+def _children(old, new, offset, path, found, foreign, key) -> None:
+    """The children `old` (from index `offset`) made `new`: the same ones lined up by `key`
+    (first the very same, then those alike but for their own attributes), a run of as many
+    compared one by one, the rest written out."""
+    keys = [key(child) for child in old], [key(child) for child in new]
+    blocks = SequenceMatcher(None, *keys, autojunk=False).get_opcodes()
+    for kind, i1, i2, j1, j2 in reversed(blocks):
+        if kind == "equal" and key is _same:
+            continue
+        if kind in ("equal", "replace") and i2 - i1 == j2 - j1:
+            for i, j in reversed(list(zip(range(i1, i2), range(j1, j2), strict=True))):
+                _pair(old[i], new[j], path, offset + i, found, foreign)
+        elif key is _same:
+            _children(old[i1:i2], new[j1:j2], offset + i1, path, found, foreign, _alike)
+        else:
+            put = "".join(written(child, foreign) for child in new[j1:j2])
+            found.append(["r", path, offset + i1, offset + i2, put])
+
+
+def _pair(old, new, path: list, i: int, found: list, foreign: bool) -> None:
+    if isinstance(old, Element) and isinstance(new, Element) and old.tag == new.tag:
+        foreign = foreign or new.tag == "svg"
+        if not foreign or all(name in SVG_CASE or name.islower() for name in new.attrs):
+            return _element(old, new, path + [i], found, foreign)
+    elif isinstance(old, str) and isinstance(new, str) and type(old) is type(new):
+        if old != new:
+            found.append(["t", path + [i], str(new)])
+        return
+    # An SVG attribute not known above is written as the parser reads it, in its element.
+    found.append(["r", path, i, i + 1, written(new, foreign)])
+
+
+def _same(node) -> str:
+    return written(node) if isinstance(node, Element) else repr((type(node), node))
+
+
+def _alike(node) -> str:
+    if isinstance(node, Element):
+        inner = "".join(written(child) for child in node.children)
+        return node.tag + "#" + node.attrs.get("id", "") + inner
+    return "!" if isinstance(node, Comment) else ""
+
+
+def _spliced(was: str, value: str):
+    if len(was) < LONG or len(value) < LONG:
+        return value
+    most = min(len(was), len(value))
+    before = 0
+    while before < most and was[before] == value[before]:
+        before += 1
+    after = 0
+    while after < most - before and was[-1 - after] == value[-1 - after]:
+        after += 1
+    return [before, after, value[before : len(value) - after]]
+
+
+def drawn(response: Response, match_id: int, patchable: bool) -> Response:
+    """The table this answer draws, named and kept; with `patchable` (an answer the phone
+    applies to what it holds) and the phone's drawing still kept, only what changed."""
+    if response.mimetype != "text/html":
+        return response
+    text = response.get_data(as_text=True)
+    start = text.find(START)
+    if start < 0:
+        return response
+    name = secrets.token_urlsafe(12)
+    at = start + len(START)
+    text = f'{text[:at]} data-render="{name}"{text[at:]}'
+    tree = read(text[start:])
+    with _lock:
+        _kept[name] = (match_id, tree)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    response.vary.add("X-Table-Render")
+    held = _held(match_id) if patchable else None
+    if held is None or tree is None:
+        response.set_data(text)
+        return response
+    version = int(next((e.attrs.get("value", 0) for e in tree.children if _is_version(e)), 0))
+    body = {"version": version, "render": name, "steps": steps(held, tree)}
+    body["sign"] = signature(tree)
+    response.set_data(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+    response.mimetype = "application/json"
+    return response
+
+
+def _is_token(node: Element) -> bool:
+    return node.tag == "input" and node.attrs.get("name") == "csrf_token"
+
+
+def _is_version(node) -> bool:
+    return isinstance(node, Element) and node.tag == "input" and node.attrs.get("name") == "version"
+
+
+def _held(match_id: int) -> Element | None:
+    """The drawing the phone says it holds, when the server still keeps it for this match."""
+    name = request.headers.get("X-Table-Render")
+    if not name:
+        return None
+    if not RENDER_ID.fullmatch(name):
+        abort(400, _("The table this phone holds is not one this app drew: reload the page."))
+    with _lock:
+        kept = _kept.get(name)
+    return kept[1] if kept and kept[0] == match_id else None
