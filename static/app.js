@@ -200,6 +200,8 @@ document.addEventListener("htmx:afterSwap", (event) => {
   function patched(answer) {
     const root = pristine.cloneNode(true);
     const at = (path) => path.reduce((node, i) => node.childNodes[i], root);
+    // Every version field says the answer's version (the steps leave them out).
+    root.querySelectorAll("input[name=version]").forEach((field) => field.setAttribute("value", answer.version));
     for (const [kind, path, ...rest] of answer.steps) {
       const node = at(path);
       if (kind === "t") node.data = rest[0];
@@ -217,10 +219,42 @@ document.addEventListener("htmx:afterSwap", (event) => {
         range.setStart(node, start);
         range.setEnd(node, end);
         range.deleteContents();
-        range.insertNode(range.createContextualFragment(html));
+        const added = range.createContextualFragment(html);
+        for (const tile of added.querySelectorAll("g[data-laid]")) {
+          tile.innerHTML = laid(tile.dataset.laid);
+          tile.removeAttribute("data-laid");
+        }
+        range.insertNode(added);
       }
     }
     return signature(root) === answer.sign ? root : null;
+  }
+
+  // A tile laid in the layout ("5-3h": 5 and 3, lying across), drawn as the server draws it
+  // (assistant/web/table/dominoes.py, laid_svg): its face, split line and pips.
+  const SPOTS = [
+    [],
+    [[0.5, 0.5]],
+    [[0.25, 0.25], [0.75, 0.75]],
+    [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+    [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+    [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+    [[0.25, 0.2], [0.75, 0.2], [0.25, 0.5], [0.75, 0.5], [0.25, 0.8], [0.75, 0.8]],
+  ];
+  function laid(tile) {
+    const [first, second] = tile.slice(0, -1).split("-").map(Number);
+    const across = tile.endsWith("h");
+    const g = (n) => String(Number(n.toPrecision(6))); // as Python writes {n:g}
+    const [w, h] = across ? [2, 1] : [1, 2];
+    const split = across
+      ? '<line x1="1" y1="0.15" x2="1" y2="0.85" class="split"/>'
+      : '<line x1="0.15" y1="1" x2="0.85" y2="1" class="split"/>';
+    const halves = across ? [[first, 0, 0], [second, 1, 0]] : [[first, 0, 0], [second, 0, 1]];
+    const pips = halves.flatMap(([value, hx, hy]) =>
+      SPOTS[value].map(([x, y]) => `<circle cx="${g(hx + x)}" cy="${g(hy + y)}" r="0.1" class="pip"/>`),
+    );
+    const face = `<rect x="0.04" y="0.04" width="${g(w - 0.08)}" height="${g(h - 0.08)}" rx="0.12" class="face"/>`;
+    return face + split + pips.join("");
   }
 
   // The same checksum as the server's (patch.signature): each element's name and attributes in

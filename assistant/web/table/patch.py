@@ -20,9 +20,11 @@ from difflib import SequenceMatcher
 from flask import Response, abort, request
 from flask_babel import gettext as _
 
+from assistant.web.table.dominoes import laid_svg
+
 KEPT = 512  # drawings kept: a few per table in play at a busy club
 LONG = 64  # an attribute longer than this (the record) is sent as the part that changed
-RENDER_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+RENDER_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 START = '<div id="table"'
 TOKEN = re.compile(
     r"<!--(.*?)-->|<(/?)([a-zA-Z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S
@@ -131,20 +133,27 @@ def _sign(node, parts: list[str]) -> None:
         parts.append("</>")
 
 
-def written(node, foreign: bool = False) -> str:
-    """A node written back as HTML (to be read in its parent's place)."""
+def written(node, foreign: bool = False, memo: dict | None = None) -> str:
+    """A node written back as HTML (to be read in its parent's place); `memo` keeps each
+    element's writing for the diff under way."""
     if isinstance(node, Comment):
         return f"<!--{node}-->"
     if isinstance(node, str):
         return html.escape(node, quote=False)
+    if memo is not None and id(node) in memo:
+        return memo[id(node)]
     foreign = foreign or node.tag == "svg"
     attrs = "".join(f' {name}="{html.escape(value)}"' for name, value in node.attrs.items())
     if node.tag in VOID:
-        return f"<{node.tag}{attrs}>"
-    if foreign and not node.children:
-        return f"<{node.tag}{attrs}/>"
-    inner = "".join(written(child, foreign) for child in node.children)
-    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+        text = f"<{node.tag}{attrs}>"
+    elif foreign and not node.children:
+        text = f"<{node.tag}{attrs}/>"
+    else:
+        inner = "".join(written(child, foreign, memo) for child in node.children)
+        text = f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+    if memo is not None:
+        memo[id(node)] = text
+    return text
 
 
 def steps(old: Element, new: Element) -> list:
@@ -153,71 +162,107 @@ def steps(old: Element, new: Element) -> list:
     place), `["t", path, text]` changes a text, `["r", path, start, end, html]` replaces the
     children from start to end. A path is child indexes from the table; each step leaves the
     paths of the steps after it where they were (they go from the end backwards)."""
-    found: list = []
-    _element(old, new, [], found, False)
-    return found
+    diff = _Diff(next((e.attrs.get("value", "") for e in new.children if _is_version(e)), ""))
+    diff.element(old, new, [], False)
+    return diff.found
 
 
-def _element(old: Element, new: Element, path: list, found: list, foreign: bool) -> None:
-    if _is_token(old) and _is_token(new):
-        # Any masked CSRF token of the session will do: the phone keeps its own, and an answer
-        # carries no token at all (nothing for a compressed size to tell, security.py).
-        new.attrs["value"] = old.attrs.get("value", "")
-    if old.attrs != new.attrs:
-        changed = {}
-        for name, value in new.attrs.items():
-            was = old.attrs.get(name)
-            if was != value:
-                changed[name] = _spliced(was, value) if was is not None else value
-        changed.update({name: None for name in old.attrs.keys() - new.attrs.keys()})
-        if foreign:  # setAttribute on an SVG element takes the name as written: viewBox
-            changed = {SVG_CASE.get(name, name): value for name, value in changed.items()}
-        found.append(["a", path, changed])
-    foreign = foreign or new.tag == "svg"
-    _children(old.children, new.children, 0, path, found, foreign, _same)
+class _Diff:
+    def __init__(self, version: str):
+        self.found: list = []
+        self.memo: dict[int, str] = {}
+        self.version = version
 
-
-def _children(old, new, offset, path, found, foreign, key) -> None:
-    """The children `old` (from index `offset`) made `new`: the same ones lined up by `key`
-    (first the very same, then those alike but for their own attributes), a run of as many
-    compared one by one, the rest written out."""
-    keys = [key(child) for child in old], [key(child) for child in new]
-    blocks = SequenceMatcher(None, *keys, autojunk=False).get_opcodes()
-    for kind, i1, i2, j1, j2 in reversed(blocks):
-        if kind == "equal" and key is _same:
-            continue
-        if kind in ("equal", "replace") and i2 - i1 == j2 - j1:
-            for i, j in reversed(list(zip(range(i1, i2), range(j1, j2), strict=True))):
-                _pair(old[i], new[j], path, offset + i, found, foreign)
-        elif key is _same:
-            _children(old[i1:i2], new[j1:j2], offset + i1, path, found, foreign, _alike)
-        else:
-            put = "".join(written(child, foreign) for child in new[j1:j2])
-            found.append(["r", path, offset + i1, offset + i2, put])
-
-
-def _pair(old, new, path: list, i: int, found: list, foreign: bool) -> None:
-    if isinstance(old, Element) and isinstance(new, Element) and old.tag == new.tag:
+    def element(self, old: Element, new: Element, path: list, foreign: bool) -> None:
+        if _is_token(old) and _is_token(new):
+            # Any masked CSRF token of the session will do: the phone keeps its own, and an
+            # answer carries no token at all (nothing for a compressed size to tell).
+            new.attrs["value"] = old.attrs.get("value", "")
+        # Every version field of the table says the answer's version: the phone writes it.
+        versioned = _is_version(old) and _is_version(new) and new.attrs["value"] == self.version
+        if old.attrs != new.attrs:
+            changed = {}
+            for name, value in new.attrs.items():
+                was = old.attrs.get(name)
+                if versioned and name == "value":
+                    continue
+                if was != value:
+                    changed[name] = _spliced(was, value) if was is not None else value
+            changed.update({name: None for name in old.attrs.keys() - new.attrs.keys()})
+            if foreign:  # setAttribute on an SVG element takes the name as written: viewBox
+                changed = {SVG_CASE.get(name, name): value for name, value in changed.items()}
+            if changed:
+                self.found.append(["a", path, changed])
         foreign = foreign or new.tag == "svg"
-        if not foreign or all(name in SVG_CASE or name.islower() for name in new.attrs):
-            return _element(old, new, path + [i], found, foreign)
-    elif isinstance(old, str) and isinstance(new, str) and type(old) is type(new):
-        if old != new:
-            found.append(["t", path + [i], str(new)])
-        return
-    # An SVG attribute not known above is written as the parser reads it, in its element.
-    found.append(["r", path, i, i + 1, written(new, foreign)])
+        self.children(old.children, new.children, 0, path, foreign, self.same)
+
+    def children(self, old, new, offset, path, foreign, key) -> None:
+        """The children `old` (from index `offset`) made `new`: the same ones lined up by `key`
+        (first the very same, then those alike but for their own attributes), a run of as many
+        compared one by one, the rest written out."""
+        keys = [key(child) for child in old], [key(child) for child in new]
+        blocks = SequenceMatcher(None, *keys, autojunk=False).get_opcodes()
+        for kind, i1, i2, j1, j2 in reversed(blocks):
+            if kind == "equal" and key == self.same:
+                continue
+            if kind in ("equal", "replace") and i2 - i1 == j2 - j1:
+                for i, j in reversed(list(zip(range(i1, i2), range(j1, j2), strict=True))):
+                    self.pair(old[i], new[j], path, offset + i, foreign)
+            elif key == self.same:
+                self.children(old[i1:i2], new[j1:j2], offset + i1, path, foreign, self.alike)
+            else:
+                put = "".join(_sent(child, foreign, self.memo) for child in new[j1:j2])
+                self.found.append(["r", path, offset + i1, offset + i2, put])
+
+    def pair(self, old, new, path: list, i: int, foreign: bool) -> None:
+        if isinstance(old, Element) and isinstance(new, Element) and old.tag == new.tag:
+            foreign = foreign or new.tag == "svg"
+            if not foreign or all(name in SVG_CASE or name.islower() for name in new.attrs):
+                return self.element(old, new, path + [i], foreign)
+        elif isinstance(old, str) and isinstance(new, str) and type(old) is type(new):
+            if old != new:
+                self.found.append(["t", path + [i], str(new)])
+            return
+        # An SVG attribute not known above is written as the parser reads it, in its element.
+        self.found.append(["r", path, i, i + 1, _sent(new, foreign, self.memo)])
+
+    def same(self, node) -> str:
+        if isinstance(node, Element):
+            return written(node, memo=self.memo)
+        return repr((type(node), node))
+
+    def alike(self, node) -> str:
+        if isinstance(node, Element):
+            inner = "".join(written(child, memo=self.memo) for child in node.children)
+            return node.tag + "#" + node.attrs.get("id", "") + inner
+        return "!" if isinstance(node, Comment) else ""
 
 
-def _same(node) -> str:
-    return written(node) if isinstance(node, Element) else repr((type(node), node))
-
-
-def _alike(node) -> str:
-    if isinstance(node, Element):
-        inner = "".join(written(child) for child in node.children)
-        return node.tag + "#" + node.attrs.get("id", "") + inner
-    return "!" if isinstance(node, Comment) else ""
+def _sent(node, foreign: bool, memo: dict) -> str:
+    """A node as an answer writes it: a tile laid in the layout as its tile and which way it
+    lies (`data-laid="5-3h"`), which the phone draws as `dominoes.laid_svg` does."""
+    if isinstance(node, Element) and node.tag == "g" and "laid" in node.attrs.get("class", ""):
+        inner = "".join(written(child, True, memo) for child in node.children)
+        pips = [c for c in node.children if isinstance(c, Element) and c.tag == "circle"]
+        horizontal = any(
+            c.tag == "rect" and c.attrs.get("width") == "1.92"
+            for c in node.children
+            if isinstance(c, Element)
+        )
+        far = "cx" if horizontal else "cy"
+        second = sum(1 for c in pips if float(c.attrs.get(far, 0)) > 1)
+        first = len(pips) - second
+        if inner == laid_svg(first, second, horizontal):
+            shown = Element(
+                "g", node.attrs | {"data-laid": f"{first}-{second}{'h' if horizontal else 'v'}"}
+            )
+            return written(shown, True)
+    if isinstance(node, Element) and node.children:
+        foreign = foreign or node.tag == "svg"
+        attrs = "".join(f' {name}="{html.escape(value)}"' for name, value in node.attrs.items())
+        inner = "".join(_sent(child, foreign, memo) for child in node.children)
+        return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+    return written(node, foreign, memo)
 
 
 def _spliced(was: str, value: str):
@@ -242,7 +287,7 @@ def drawn(response: Response, match_id: int, patchable: bool) -> Response:
     start = text.find(START)
     if start < 0:
         return response
-    name = secrets.token_urlsafe(12)
+    name = secrets.token_urlsafe(9)
     at = start + len(START)
     text = f'{text[:at]} data-render="{name}"{text[at:]}'
     tree = read(text[start:])
@@ -255,8 +300,9 @@ def drawn(response: Response, match_id: int, patchable: bool) -> Response:
     if held is None or tree is None:
         response.set_data(text)
         return response
+    found = steps(held, tree)
     version = int(next((e.attrs.get("value", 0) for e in tree.children if _is_version(e)), 0))
-    body = {"version": version, "render": name, "steps": steps(held, tree)}
+    body = {"version": version, "steps": found}
     body["sign"] = signature(tree)
     response.set_data(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
     response.mimetype = "application/json"
