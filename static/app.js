@@ -89,6 +89,137 @@ document.addEventListener("input", (event) => {
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target.id === "preview") document.getElementById("table-message")?.remove();
 });
+// A screen that follows the server (the table, the watch page, the board) is sent only what
+// changed since the drawing it holds (assistant/web/table/patch.py): `base`, the drawing as the
+// server drew it, once the steps of `answer` are applied; null when its checksum does not agree
+// (then the whole drawing is asked for).
+function patched(base, answer) {
+  const root = base.cloneNode(true);
+  const at = (path) => path.reduce((node, i) => node.childNodes[i], root);
+  // Every version field says the answer's version (the steps leave them out).
+  root.querySelectorAll("input[name=version]").forEach((field) => field.setAttribute("value", answer.v));
+  for (const [kind, path, ...rest] of answer.steps) {
+    const node = at(path);
+    if (kind === "t") node.data = rest[0];
+    else if (kind === "a") {
+      for (const [name, value] of Object.entries(rest[0])) {
+        if (value === null) node.removeAttribute(name);
+        else if (Array.isArray(value)) {
+          const was = node.getAttribute(name);
+          node.setAttribute(name, was.slice(0, value[0]) + value[2] + was.slice(was.length - value[1]));
+        } else node.setAttribute(name, value);
+      }
+    } else {
+      const [start, end, html] = rest;
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      range.deleteContents();
+      const added = range.createContextualFragment(html);
+      for (const tile of added.querySelectorAll("g[data-laid]")) {
+        tile.innerHTML = laid(tile.dataset.laid);
+        tile.removeAttribute("data-laid");
+      }
+      range.insertNode(added);
+    }
+  }
+  if (signature(root) !== answer.sign) return null;
+  root.dataset.drawing = answer.sign.toString(16).padStart(8, "0");
+  return root;
+}
+
+// A tile laid in the layout ("5-3h": 5 and 3, lying across), drawn as the server draws it
+// (assistant/web/table/dominoes.py, laid_svg): its face, split line and pips.
+const SPOTS = [
+  [],
+  [[0.5, 0.5]],
+  [[0.25, 0.25], [0.75, 0.75]],
+  [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+  [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+  [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+  [[0.25, 0.2], [0.75, 0.2], [0.25, 0.5], [0.75, 0.5], [0.25, 0.8], [0.75, 0.8]],
+];
+function laid(tile) {
+  const [first, second] = tile.slice(0, -1).split("-").map(Number);
+  const across = tile.endsWith("h");
+  const g = (n) => String(Number(n.toPrecision(6))); // as Python writes {n:g}
+  const [w, h] = across ? [2, 1] : [1, 2];
+  const split = across
+    ? '<line x1="1" y1="0.15" x2="1" y2="0.85" class="split"/>'
+    : '<line x1="0.15" y1="1" x2="0.85" y2="1" class="split"/>';
+  const halves = across ? [[first, 0, 0], [second, 1, 0]] : [[first, 0, 0], [second, 0, 1]];
+  const pips = halves.flatMap(([value, hx, hy]) =>
+    SPOTS[value].map(([x, y]) => `<circle cx="${g(hx + x)}" cy="${g(hy + y)}" r="0.1" class="pip"/>`),
+  );
+  const face = `<rect x="0.04" y="0.04" width="${g(w - 0.08)}" height="${g(h - 0.08)}" rx="0.12" class="face"/>`;
+  return face + split + pips.join("");
+}
+
+// The same checksum as the server's (patch.signature): each element's name and attributes in
+// name order, each text and comment, in document order; CRC-32 of its UTF-8.
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k += 1) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n >>> 0;
+});
+function signature(root) {
+  const parts = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return parts.push("T" + node.data);
+    if (node.nodeType === Node.COMMENT_NODE) return parts.push("C" + node.data);
+    parts.push("<" + node.localName.toLowerCase());
+    const attrs = [...node.attributes].filter((a) => a.name !== "data-drawing").map((a) => [a.name.toLowerCase(), a.value]);
+    attrs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (const [name, value] of attrs) parts.push(` ${name}=${value}`);
+    parts.push(">");
+    node.childNodes.forEach(walk);
+    parts.push("</>");
+  };
+  walk(root);
+  let crc = 0xffffffff;
+  for (const byte of new TextEncoder().encode(parts.join(""))) crc = CRC[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+
+// The watch page and the board follow the tables by steps too: each poll says which drawing the
+// page holds and the ETag of its answer, and gets a 304 or only what changed, applied here and
+// swapped in by htmx as the whole piece would be.
+(() => {
+  const live = () => document.querySelector("#watch[data-drawing], #board[data-drawing]");
+  if (!live()) return;
+  let kept = live().cloneNode(true);
+  let tag = "";
+  const ours = (event) => event.detail.elt && event.detail.elt.id === kept.id;
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (!ours(event) || !kept.dataset.drawing) return;
+    event.detail.headers["X-Drawing"] = kept.dataset.drawing;
+    if (tag) event.detail.headers["If-None-Match"] = tag;
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!ours(event)) return;
+    const xhr = event.detail.xhr;
+    if (xhr.status === 304) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    if (!event.detail.shouldSwap) return;
+    const steps = (xhr.getResponseHeader("Content-Type") || "").startsWith("application/json");
+    const drawn = steps ? patched(kept, JSON.parse(xhr.responseText)) : null;
+    if (steps && !drawn) {
+      event.detail.shouldSwap = false;
+      tag = "";
+      delete kept.dataset.drawing; // the next poll brings the whole piece
+      return;
+    }
+    if (drawn) event.detail.serverResponse = drawn.outerHTML;
+    const parsed = document.createElement("template");
+    parsed.innerHTML = event.detail.serverResponse;
+    const piece = parsed.content.getElementById(kept.id);
+    if (piece) kept = document.importNode(piece, true);
+    tag = xhr.getResponseHeader("ETag") || "";
+  });
+})();
+
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
 // kept in localStorage: sent one at a time, each with the version the table will have once the
 // taps before it are recorded, sent again with the same id when no answer came (the server answers
@@ -195,101 +326,14 @@ document.addEventListener("htmx:afterSwap", (event) => {
 
   const versionIn = (drawn) => Number((drawn.querySelector("input[name=version]") || { value: 0 }).value);
 
-  // The table once the steps of an answer are applied to the copy kept, or null when its
-  // checksum does not agree (then the whole table is asked for).
-  function patched(answer) {
-    const root = pristine.cloneNode(true);
-    const at = (path) => path.reduce((node, i) => node.childNodes[i], root);
-    // Every version field says the answer's version (the steps leave them out).
-    root.querySelectorAll("input[name=version]").forEach((field) => field.setAttribute("value", answer.version));
-    for (const [kind, path, ...rest] of answer.steps) {
-      const node = at(path);
-      if (kind === "t") node.data = rest[0];
-      else if (kind === "a") {
-        for (const [name, value] of Object.entries(rest[0])) {
-          if (value === null) node.removeAttribute(name);
-          else if (Array.isArray(value)) {
-            const was = node.getAttribute(name);
-            node.setAttribute(name, was.slice(0, value[0]) + value[2] + was.slice(was.length - value[1]));
-          } else node.setAttribute(name, value);
-        }
-      } else {
-        const [start, end, html] = rest;
-        const range = document.createRange();
-        range.setStart(node, start);
-        range.setEnd(node, end);
-        range.deleteContents();
-        const added = range.createContextualFragment(html);
-        for (const tile of added.querySelectorAll("g[data-laid]")) {
-          tile.innerHTML = laid(tile.dataset.laid);
-          tile.removeAttribute("data-laid");
-        }
-        range.insertNode(added);
-      }
-    }
-    return signature(root) === answer.sign ? root : null;
-  }
-
-  // A tile laid in the layout ("5-3h": 5 and 3, lying across), drawn as the server draws it
-  // (assistant/web/table/dominoes.py, laid_svg): its face, split line and pips.
-  const SPOTS = [
-    [],
-    [[0.5, 0.5]],
-    [[0.25, 0.25], [0.75, 0.75]],
-    [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
-    [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
-    [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
-    [[0.25, 0.2], [0.75, 0.2], [0.25, 0.5], [0.75, 0.5], [0.25, 0.8], [0.75, 0.8]],
-  ];
-  function laid(tile) {
-    const [first, second] = tile.slice(0, -1).split("-").map(Number);
-    const across = tile.endsWith("h");
-    const g = (n) => String(Number(n.toPrecision(6))); // as Python writes {n:g}
-    const [w, h] = across ? [2, 1] : [1, 2];
-    const split = across
-      ? '<line x1="1" y1="0.15" x2="1" y2="0.85" class="split"/>'
-      : '<line x1="0.15" y1="1" x2="0.85" y2="1" class="split"/>';
-    const halves = across ? [[first, 0, 0], [second, 1, 0]] : [[first, 0, 0], [second, 0, 1]];
-    const pips = halves.flatMap(([value, hx, hy]) =>
-      SPOTS[value].map(([x, y]) => `<circle cx="${g(hx + x)}" cy="${g(hy + y)}" r="0.1" class="pip"/>`),
-    );
-    const face = `<rect x="0.04" y="0.04" width="${g(w - 0.08)}" height="${g(h - 0.08)}" rx="0.12" class="face"/>`;
-    return face + split + pips.join("");
-  }
-
-  // The same checksum as the server's (patch.signature): each element's name and attributes in
-  // name order, each text and comment, in document order; CRC-32 of its UTF-8.
-  const CRC = Array.from({ length: 256 }, (_, n) => {
-    for (let k = 0; k < 8; k += 1) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
-    return n >>> 0;
-  });
-  function signature(root) {
-    const parts = [];
-    const walk = (node) => {
-      if (node.nodeType === Node.TEXT_NODE) return parts.push("T" + node.data);
-      if (node.nodeType === Node.COMMENT_NODE) return parts.push("C" + node.data);
-      parts.push("<" + node.localName.toLowerCase());
-      const attrs = [...node.attributes].map((a) => [a.name.toLowerCase(), a.value]);
-      attrs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      for (const [name, value] of attrs) parts.push(` ${name}=${value}`);
-      parts.push(">");
-      node.childNodes.forEach(walk);
-      parts.push("</>");
-    };
-    walk(root);
-    let crc = 0xffffffff;
-    for (const byte of new TextEncoder().encode(parts.join(""))) crc = CRC[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  }
-
   // An answer's table: the steps applied when it brought only those, else its HTML.
   async function drawnFrom(answer) {
     const text = await answer.text();
     if (!(answer.headers.get("Content-Type") || "").startsWith("application/json")) return { html: text };
-    const drawn = patched(JSON.parse(text));
+    const drawn = patched(pristine, JSON.parse(text));
     return drawn ? { html: "", drawn } : { html: "", drawn: null, lost: true };
   }
-  const asking = () => ({ "X-Table-Render": pristine.dataset.render || "" });
+  const asking = () => (pristine.dataset.drawing ? { "X-Drawing": pristine.dataset.drawing } : {});
 
   document.addEventListener(
     "submit",

@@ -95,8 +95,8 @@ def test_the_tap_path_is_the_path_a_tap_takes(client):
     laid = client.post(f"{table}/play", data={"tile": "5-5", "version": 2}, headers=htmx)
     assert laid.status_code == 200
     # The phone says which drawing of the table it holds: the answer is what changed since.
-    held = re.search(r'data-render="([^"]+)"', laid.get_data(as_text=True)).group(1)
-    htmx |= {"X-Table-Render": held}
+    held = re.search(r'data-drawing="([^"]+)"', laid.get_data(as_text=True)).group(1)
+    htmx |= {"X-Drawing": held}
     form = {"tile": "5-1", "end": "right", "version": 3, "tap": "tap-of-5-1", "csrf_token": ""}
     form["csrf_token"] = client.csrf_token()  # before following: the token is the test's own
     entered: list[tuple[str, str]] = []

@@ -3,6 +3,7 @@ shows: a hand tapped through, each answer's table compared with the same version
 (its words and the names a screen reader reads); a second phone follows by small answers too."""
 
 import json
+import sqlite3
 
 import pytest
 from playwright.sync_api import expect
@@ -106,3 +107,29 @@ def test_another_phone_follows_by_small_answers(server, context):
         fresh.goto(url)
         assert seen(watcher) == seen(fresh)
     assert "application/json" in kinds
+
+
+def test_the_watch_page_and_the_board_follow_by_small_answers(server, context):
+    match_id = started(server)
+    with sqlite3.connect(server.db) as db:
+        query = "SELECT code FROM watch_codes WHERE match_id = ?"
+        (code,) = db.execute(query, [match_id]).fetchone()
+    screens = {f"/watch/{code}": "#watch", "/board": "#board"}
+    pages = {}
+    for path in screens:
+        pages[path] = context.new_page()
+        pages[path].goto(server.url + path)
+    kinds = {path: answers(page) for path, page in pages.items()}
+    fresh = context.new_page()
+    for n, tile in enumerate(["6-6", "6-1", "1-1"], start=2):
+        entry = {"version": n, "play": tile}
+        status, body = call(f"{server.url}/api/matches/{match_id}/events", entry)
+        assert status == 200, json.dumps(body)
+        for path, root in screens.items():
+            fresh.goto(server.url + path)
+            again = fresh.locator(root).inner_text()
+            same = "([root, text]) => document.querySelector(root).innerText === text"
+            pages[path].wait_for_function(same, arg=[root, again])  # once its poll brought it
+    for path in screens:
+        assert "application/json" in kinds[path], path
+        assert "text/html" not in kinds[path], kinds  # no steps that missed, fetched whole

@@ -24,6 +24,7 @@ from werkzeug.security import safe_join
 TYPES = {"text/css", "text/javascript", "application/javascript", "image/svg+xml", "text/plain"}
 DYNAMIC_TYPES = {"text/html", "application/json"}
 DYNAMIC_LEVEL = 1  # a tap's piece of screen: fast, and already a tenth of the size
+SMALL = 8192
 PAGE_LEVEL = 6  # a whole page, loaded once: a sixth smaller again for a tenth of a millisecond
 MINIMUM = 512  # smaller answers gain nothing worth a header (the 778-byte favicon: 400 gzipped)
 LEVEL = 9  # compressed once per file: the smallest is worth the time
@@ -90,7 +91,8 @@ def _compress_dynamic(response: Response) -> Response:
     body = response.get_data()
     if len(body) < MINIMUM:
         return response
-    level = DYNAMIC_LEVEL if request.headers.get("HX-Request") else PAGE_LEVEL
+    small = len(body) < SMALL  # a tap's steps (table/patch.py): a higher level costs nothing
+    level = DYNAMIC_LEVEL if request.headers.get("HX-Request") and not small else PAGE_LEVEL
     response.set_data(gzip.compress(body, level, mtime=0))
     response.headers["Content-Encoding"] = "gzip"
     return response

@@ -29,7 +29,7 @@ def etag(shown: object) -> str:
     # kept from before a login or a logout is never confirmed by 304.
     admin = is_admin()
     key = repr((STARTED, str(get_locale()), bool(htmx), admin, shown, names)).encode()
-    return hashlib.blake2b(key, digest_size=12).hexdigest()
+    return hashlib.blake2b(key, digest_size=8).hexdigest()
 
 
 def polled(shown: object, render: Callable[[], Response]) -> Response:

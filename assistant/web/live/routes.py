@@ -1,7 +1,8 @@
 """Live, read-only: each match's watch page (/watch/<code>, a random code, with a QR code to
 open it) and the club board (/board) with every table in play, in large type for a TV. Both poll
 a partial every second (htmx), so they follow the tables within about a second; a poll that
-finds nothing changed is answered 304 (polling.py)."""
+finds nothing changed is answered 304 (polling.py), one that does only what changed since the
+drawing the page holds (table/patch.py)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -15,6 +16,7 @@ from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
 from assistant.web.base.pages import page
 from assistant.web.base.polling import polled
+from assistant.web.table.patch import drawn
 from assistant.web.table.view import build
 
 bp = Blueprint("live", __name__)
@@ -41,7 +43,8 @@ def _match_for(code: str) -> store.StoredMatch:
 def watch(code: str):
     table = build(_match_for(code))
     url = request.url_root.rstrip("/") + request.path
-    return page("live/watch.html", "live/_watch.html", table=table, code=code, qr=qr_svg(url))
+    whole = page("live/watch.html", "live/_watch.html", table=table, code=code, qr=qr_svg(url))
+    return drawn(whole, ("watch", code), patchable=False, root="watch")
 
 
 @bp.get("/watch/<code>/live")
@@ -51,12 +54,13 @@ def watch_live(code: str):
         "WHERE w.code = ?",
         [code],
     )
-    return polled(
-        version.fetchone(),
-        lambda: page(
-            "live/watch.html", "live/_watch.html", table=build(_match_for(code)), code=code, qr=None
-        ),
-    )
+
+    def watched():
+        table = build(_match_for(code))
+        piece = page("live/watch.html", "live/_watch.html", table=table, code=code, qr=None)
+        return drawn(piece, ("watch", code), patchable=True, root="watch")
+
+    return polled(version.fetchone(), watched)
 
 
 def _board() -> dict:
@@ -100,9 +104,14 @@ def _board_shown() -> tuple:
 
 @bp.get("/board")
 def board():
-    return page("live/board.html", "live/_board.html", **_board())
+    whole = page("live/board.html", "live/_board.html", **_board())
+    return drawn(whole, "board", patchable=False, root="board")
 
 
 @bp.get("/board/live")
 def board_live():
-    return polled(_board_shown(), lambda: page("live/board.html", "live/_board.html", **_board()))
+    def shown():
+        piece = page("live/board.html", "live/_board.html", **_board())
+        return drawn(piece, "board", patchable=True, root="board")
+
+    return polled(_board_shown(), shown)

@@ -1,6 +1,6 @@
 """A tap's answer as only what changed on the table: the phone keeps the table as the server
-drew it last (its drawing named by `data-render`), and says which one it holds
-(`X-Table-Render`); the server keeps its last drawings, and answers with the steps that turn
+drew it last (its drawing named by its checksum, `data-drawing`), and says which one it holds
+(`X-Drawing`); the server keeps its last drawings, and answers with the steps that turn
 that drawing into the new one, and a checksum of the result. The phone applies them to its copy
 (static/app.js) and shows exactly what a reload shows; a checksum that does not agree, or a
 drawing the server no longer keeps (a restart), brings the whole table, as without this.
@@ -11,7 +11,6 @@ templates (not a general HTML parser), checked by that checksum on every answer.
 import html
 import json
 import re
-import secrets
 import threading
 import zlib
 from collections import OrderedDict
@@ -24,8 +23,8 @@ from assistant.web.table.dominoes import laid_svg
 
 KEPT = 512  # drawings kept: a few per table in play at a busy club
 LONG = 64  # an attribute longer than this (the record) is sent as the part that changed
-RENDER_ID = re.compile(r"[A-Za-z0-9_-]{12}")
-START = '<div id="table"'
+DRAWING = re.compile(r"[0-9a-f]{8}")
+ROOTS = ("table", "watch", "board")  # the screens that follow by steps
 TOKEN = re.compile(
     r"<!--(.*?)-->|<(/?)([a-zA-Z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S
 )
@@ -35,7 +34,7 @@ VOID |= {"track", "wbr"}
 SVG_CASE = {"viewbox": "viewBox", "preserveaspectratio": "preserveAspectRatio"}
 NEWLINE_DROPPED = {"pre", "textarea", "listing"}  # the browser drops a newline right after these
 
-_kept: OrderedDict[str, tuple[int, "Element"]] = OrderedDict()
+_kept: OrderedDict[tuple, "Element"] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -50,11 +49,11 @@ class Element:
         self.tag, self.attrs, self.children = tag, attrs, []
 
 
-def read(text: str) -> Element | None:
-    """The element `<div id="table">` that `text` holds, as a tree of Elements, strings and
-    Comments; None when there is none."""
+def read(text: str, root: str = "table") -> Element | None:
+    """The element `<div id="table">` (or another `root`) that `text` holds, as a tree of
+    Elements, strings and Comments; None when there is none."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    start = text.find(START)
+    start = text.find(f'<div id="{root}"')
     if start < 0:
         return None
     stack: list[Element] = []
@@ -278,32 +277,33 @@ def _spliced(was: str, value: str):
     return [before, after, value[before : len(value) - after]]
 
 
-def drawn(response: Response, match_id: int, patchable: bool) -> Response:
-    """The table this answer draws, named and kept; with `patchable` (an answer the phone
-    applies to what it holds) and the phone's drawing still kept, only what changed."""
-    if response.mimetype != "text/html":
+def drawn(response: Response, shown, patchable: bool, root: str = "table") -> Response:
+    """The table (or the watch page's or board's `root`) this answer draws, kept under its
+    checksum (its name, `data-drawing`) for what it shows (`shown`: the match's id, …); with
+    `patchable` (an answer the page applies to what it holds) and the page's drawing still
+    kept, only what changed."""
+    if response.mimetype != "text/html" or root not in ROOTS:
         return response
     text = response.get_data(as_text=True)
-    start = text.find(START)
-    if start < 0:
+    start = text.find(f'<div id="{root}"')
+    tree = read(text[start:], root) if start >= 0 else None
+    if tree is None:
         return response
-    name = secrets.token_urlsafe(9)
-    at = start + len(START)
-    text = f'{text[:at]} data-render="{name}"{text[at:]}'
-    tree = read(text[start:])
+    response.vary.add("X-Drawing")
+    held = _held(shown) if patchable else None
+    if held is not None:
+        found = steps(held, tree)
+    name = signature(tree)
     with _lock:
-        _kept[name] = (match_id, tree)
+        _kept[(shown, name)] = tree
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
-    response.vary.add("X-Table-Render")
-    held = _held(match_id) if patchable else None
-    if held is None or tree is None:
-        response.set_data(text)
+    if held is None:
+        at = start + len(f'<div id="{root}"')
+        response.set_data(f'{text[:at]} data-drawing="{name:08x}"{text[at:]}')
         return response
-    found = steps(held, tree)
     version = int(next((e.attrs.get("value", 0) for e in tree.children if _is_version(e)), 0))
-    body = {"version": version, "steps": found}
-    body["sign"] = signature(tree)
+    body = {"v": version, "steps": found, "sign": name}
     response.set_data(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
     response.mimetype = "application/json"
     return response
@@ -317,13 +317,12 @@ def _is_version(node) -> bool:
     return isinstance(node, Element) and node.tag == "input" and node.attrs.get("name") == "version"
 
 
-def _held(match_id: int) -> Element | None:
-    """The drawing the phone says it holds, when the server still keeps it for this match."""
-    name = request.headers.get("X-Table-Render")
+def _held(shown) -> Element | None:
+    """The drawing the page says it holds, when the server still keeps it for what it shows."""
+    name = request.headers.get("X-Drawing")
     if not name:
         return None
-    if not RENDER_ID.fullmatch(name):
+    if not DRAWING.fullmatch(name):
         abort(400, _("The table this phone holds is not one this app drew: reload the page."))
     with _lock:
-        kept = _kept.get(name)
-    return kept[1] if kept and kept[0] == match_id else None
+        return _kept.get((shown, int(name, 16)))

@@ -26,7 +26,7 @@ def table_live(match_id: int):
     `X-Match`: the identity of the match the phone shows; when the match under this number is
     not that one any more (it was deleted), a 404 says so, and no answer kept for it is
     confirmed (the ETag carries the identity too). A phone that says which drawing of the table
-    it holds (`X-Table-Render`) gets only what changed since (`patch.drawn`)."""
+    it holds (`X-Drawing`) gets only what changed since (`patch.drawn`)."""
     row = get_db().execute("SELECT version, uid FROM matches WHERE id = ?", [match_id]).fetchone()
     shown = request.headers.get("X-Match")
     if shown and (row is None or row[1] != shown):
