@@ -16,10 +16,11 @@ from assistant.web.base.db import get_db
 from assistant.web.base.i18n import language
 from assistant.web.base.pages import page
 from assistant.web.base.polling import polled
-from assistant.web.table.patch import drawn
+from assistant.web.table.patch import check_drawing, drawn
 from assistant.web.table.view import build
 
 bp = Blueprint("live", __name__)
+bp.before_request(check_drawing)
 BOARD_HOURS = 24  # a match in progress shows on the board while it was played this recently
 BOARD_TABLES = 40  # the board pages through them, 8 at a time on a TV
 

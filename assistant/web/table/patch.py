@@ -317,12 +317,18 @@ def _is_version(node) -> bool:
     return isinstance(node, Element) and node.tag == "input" and node.attrs.get("name") == "version"
 
 
+def check_drawing() -> None:
+    """Before a screen's route: a drawing's name that this app never makes is refused, before
+    anything is written."""
+    name = request.headers.get("X-Drawing")
+    if name and not DRAWING.fullmatch(name):
+        abort(400, _("The table this phone holds is not one this app drew: reload the page."))
+
+
 def _held(shown) -> Element | None:
     """The drawing the page says it holds, when the server still keeps it for what it shows."""
     name = request.headers.get("X-Drawing")
-    if not name:
+    if not name or not DRAWING.fullmatch(name):
         return None
-    if not DRAWING.fullmatch(name):
-        abort(400, _("The table this phone holds is not one this app drew: reload the page."))
     with _lock:
         return _kept.get((shown, int(name, 16)))

@@ -14,10 +14,11 @@ from flask_babel import gettext as _
 from assistant.web.base.db import get_db
 from assistant.web.base.pages import match_or_404, page
 from assistant.web.base.polling import polled
-from assistant.web.table.patch import drawn
+from assistant.web.table.patch import check_drawing, drawn
 from assistant.web.table.view import build
 
 bp = Blueprint("phone", __name__)
+bp.before_request(check_drawing)
 
 
 @bp.get("/matches/<int:match_id>/live")

@@ -32,9 +32,11 @@ from assistant.web.base.i18n import END_NAMES, elided, end_name
 from assistant.web.base.messages import explain, names_text, sentence
 from assistant.web.base.pages import go, match_or_404, page, player_name
 from assistant.web.table.answers import form_version, table_page
+from assistant.web.table.patch import check_drawing
 from assistant.web.table.view import build, hand_entries
 
 bp = Blueprint("table", __name__)
+bp.before_request(check_drawing)
 
 
 def _see(match_id: int) -> Response:
