@@ -331,7 +331,8 @@ function signature(root) {
     const text = await answer.text();
     if (!(answer.headers.get("Content-Type") || "").startsWith("application/json")) return { html: text };
     const drawn = patched(pristine, JSON.parse(text));
-    return drawn ? { html: "", drawn } : { html: "", drawn: null, lost: true };
+    if (!drawn) delete pristine.dataset.drawing; // the next answers bring the whole table
+    return { html: "", drawn };
   }
   const asking = () => (pristine.dataset.drawing ? { "X-Drawing": pristine.dataset.drawing } : {});
 
@@ -480,6 +481,7 @@ function signature(root) {
       location.href = moved;
     } else if (answer.ok && !html && !drawn) {
       etag = ""; // steps that did not give the table the server drew: the whole table, asked
+      show();
       follow(true);
     } else if (answer.ok || answer.status === 409 || answer.status === 422) {
       swap(html, drawn);

@@ -83,6 +83,9 @@ def followed(client, match_id: int, entries: list[dict]) -> int:
                              headers=HTMX | {"X-Drawing": name})  # fmt: skip
         assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
         if answer.mimetype == "application/json":
+            policy = answer.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
+            assert answer.headers["X-Content-Type-Options"] == "nosniff"
             body = answer.get_json()
             tree = apply(tree, body)
             assert patch.signature(tree) == body["sign"]

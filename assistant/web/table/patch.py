@@ -23,6 +23,7 @@ from assistant.web.table.dominoes import laid_svg
 
 KEPT = 512  # drawings kept: a few per table in play at a busy club
 LONG = 64  # an attribute longer than this (the record) is sent as the part that changed
+STEPS_POLICY = "default-src 'none'; frame-ancestors 'none'"
 DRAWING = re.compile(r"[0-9a-f]{8}")
 ROOTS = ("table", "watch", "board")  # the screens that follow by steps
 TOKEN = re.compile(
@@ -34,7 +35,7 @@ VOID |= {"track", "wbr"}
 SVG_CASE = {"viewbox": "viewBox", "preserveaspectratio": "preserveAspectRatio"}
 NEWLINE_DROPPED = {"pre", "textarea", "listing"}  # the browser drops a newline right after these
 
-_kept: OrderedDict[tuple, "Element"] = OrderedDict()
+_kept: OrderedDict[tuple, bytes] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -149,6 +150,8 @@ def written(node, foreign: bool = False, memo: dict | None = None) -> str:
         text = f"<{node.tag}{attrs}/>"
     else:
         inner = "".join(written(child, foreign, memo) for child in node.children)
+        if node.tag in NEWLINE_DROPPED and inner.startswith("\n"):
+            inner = "\n" + inner  # read again, the first newline is dropped
         text = f"<{node.tag}{attrs}>{inner}</{node.tag}>"
     if memo is not None:
         memo[id(node)] = text
@@ -290,12 +293,13 @@ def drawn(response: Response, shown, patchable: bool, root: str = "table") -> Re
     if tree is None:
         return response
     response.vary.add("X-Drawing")
-    held = _held(shown) if patchable else None
+    held = _held(shown, root) if patchable else None
     if held is not None:
         found = steps(held, tree)
     name = signature(tree)
+    kept = zlib.compress(written(tree).encode(), 1)  # a tenth of the tree's text, not its objects
     with _lock:
-        _kept[(shown, name)] = tree
+        _kept[(shown, name)] = kept
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     if held is None:
@@ -306,6 +310,8 @@ def drawn(response: Response, shown, patchable: bool, root: str = "table") -> Re
     body = {"v": version, "steps": found, "sign": name}
     response.set_data(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
     response.mimetype = "application/json"
+    # Steps are data, never a document: the strictest policy (security.py adds the others).
+    response.headers["Content-Security-Policy"] = STEPS_POLICY
     return response
 
 
@@ -325,10 +331,11 @@ def check_drawing() -> None:
         abort(400, _("The table this phone holds is not one this app drew: reload the page."))
 
 
-def _held(shown) -> Element | None:
+def _held(shown, root: str) -> Element | None:
     """The drawing the page says it holds, when the server still keeps it for what it shows."""
     name = request.headers.get("X-Drawing")
     if not name or not DRAWING.fullmatch(name):
         return None
     with _lock:
-        return _kept.get((shown, int(name, 16)))
+        kept = _kept.get((shown, int(name, 16)))
+    return read(zlib.decompress(kept).decode(), root) if kept else None
