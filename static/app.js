@@ -181,45 +181,6 @@ function signature(root) {
 }
 
 
-// The watch page and the board follow the tables by steps too: each poll says which drawing the
-// page holds and the ETag of its answer, and gets a 304 or only what changed, applied here and
-// swapped in by htmx as the whole piece would be.
-(() => {
-  const live = () => document.querySelector("#watch[data-drawing], #board[data-drawing]");
-  if (!live()) return;
-  let kept = live().cloneNode(true);
-  let tag = "";
-  const ours = (event) => event.detail.elt && event.detail.elt.id === kept.id;
-  document.addEventListener("htmx:configRequest", (event) => {
-    if (!ours(event) || !kept.dataset.drawing) return;
-    event.detail.headers["X-Drawing"] = kept.dataset.drawing;
-    if (tag) event.detail.headers["If-None-Match"] = tag;
-  });
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    if (!ours(event)) return;
-    const xhr = event.detail.xhr;
-    if (xhr.status === 304) {
-      event.detail.shouldSwap = false;
-      return;
-    }
-    if (!event.detail.shouldSwap) return;
-    const steps = (xhr.getResponseHeader("Content-Type") || "").startsWith("application/json");
-    const drawn = steps ? patched(kept, JSON.parse(xhr.responseText)) : null;
-    if (steps && !drawn) {
-      event.detail.shouldSwap = false;
-      tag = "";
-      delete kept.dataset.drawing; // the next poll brings the whole piece
-      return;
-    }
-    if (drawn) event.detail.serverResponse = drawn.outerHTML;
-    const parsed = document.createElement("template");
-    parsed.innerHTML = event.detail.serverResponse;
-    const piece = parsed.content.getElementById(kept.id);
-    if (piece) kept = document.importNode(piece, true);
-    tag = xhr.getResponseHeader("ETag") || "";
-  });
-})();
-
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
 // kept in localStorage: sent one at a time, each with the version the table will have once the
 // taps before it are recorded, sent again with the same id when no answer came (the server answers
