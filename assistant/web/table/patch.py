@@ -15,6 +15,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from flask import Response, abort, request
 from flask_babel import gettext as _
@@ -22,8 +23,10 @@ from flask_babel import gettext as _
 from assistant.web.table.dominoes import laid_svg
 
 KEPT = 512  # drawings kept: a few per table in play at a busy club
+LATEST = 64  # each screen's latest drawing also kept read, for the tap that follows it
 LONG = 64  # an attribute longer than this (the record) is sent as the part that changed
 STEPS_POLICY = "default-src 'none'; frame-ancestors 'none'"
+ESCAPED = re.compile(r'[&<>"\']')
 DRAWING = re.compile(r"[0-9a-f]{8}")
 ROOTS = ("table", "watch", "board")  # the screens that follow by steps
 TOKEN = re.compile(
@@ -36,6 +39,7 @@ SVG_CASE = {"viewbox": "viewBox", "preserveaspectratio": "preserveAspectRatio"}
 NEWLINE_DROPPED = {"pre", "textarea", "listing"}  # the browser drops a newline right after these
 
 _kept: OrderedDict[tuple, bytes] = OrderedDict()
+_latest: OrderedDict[object, tuple[int, "Element"]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -44,10 +48,25 @@ class Comment(str):
 
 
 class Element:
-    __slots__ = ("tag", "attrs", "children")
+    __slots__ = ("tag", "attrs", "children", "_same")
 
     def __init__(self, tag: str, attrs: dict[str, str]):
-        self.tag, self.attrs, self.children = tag, attrs, []
+        self.tag, self.attrs, self.children, self._same = tag, attrs, [], None
+
+    def same(self) -> int:
+        """A hash of the element and all it holds, worked out once (two elements alike in all
+        have the same; two that differ, a different one, but for a chance the checksum of
+        the result would still catch)."""
+        if self._same is None:
+            inner = tuple(_hashed(child) for child in self.children)
+            self._same = hash((self.tag, tuple(self.attrs.items()), inner))
+        return self._same
+
+
+def _hashed(node) -> int:
+    if isinstance(node, Element):
+        return node.same()
+    return hash((type(node), node))
 
 
 def read(text: str, root: str = "table") -> Element | None:
@@ -75,9 +94,12 @@ def read(text: str, root: str = "table") -> Element | None:
                 stack[-1].children.append(Comment(comment))
         elif closing:
             tag = tag.lower()
-            names = [element.tag for element in stack]
-            if tag in names:
-                del stack[len(names) - 1 - names[::-1].index(tag) :]
+            if stack and stack[-1].tag == tag:
+                stack.pop()
+            else:
+                names = [element.tag for element in stack]
+                if tag in names:
+                    del stack[len(names) - 1 - names[::-1].index(tag) :]
             if not stack and root is not None:
                 break
         else:
@@ -86,8 +108,9 @@ def read(text: str, root: str = "table") -> Element | None:
                 stack[-1].children.append(element)
             else:
                 root = element
-            foreign = any(e.tag == "svg" for e in stack) or element.tag == "svg"
-            empty = element.tag in VOID or (foreign and rest.rstrip().endswith("/"))
+            empty = element.tag in VOID
+            if not empty and rest.rstrip().endswith("/"):  # "/>" closes only a foreign element
+                empty = element.tag == "svg" or any(e.tag == "svg" for e in stack)
             if not empty:
                 stack.append(element)
             elif root is element:
@@ -104,11 +127,20 @@ def _append_text(parent: Element, data: str) -> None:
 
 
 def _attributes(text: str) -> dict[str, str]:
+    return dict(_attributes_read(text))
+
+
+@lru_cache(maxsize=4096)  # a table repeats most of its tags exactly (28 tiles' pips)
+def _attributes_read(text: str) -> tuple:
     found: dict[str, str] = {}
     for name, double, single, bare in ATTR.findall(text.rstrip("/")):
         value = double or single or bare
         found.setdefault(name.lower(), html.unescape(value) if "&" in value else value)
-    return found
+    return tuple(found.items())
+
+
+def _escaped(value: str) -> str:
+    return html.escape(value) if ESCAPED.search(value) else value
 
 
 def signature(node) -> int:
@@ -139,11 +171,11 @@ def written(node, foreign: bool = False, memo: dict | None = None) -> str:
     if isinstance(node, Comment):
         return f"<!--{node}-->"
     if isinstance(node, str):
-        return html.escape(node, quote=False)
+        return html.escape(node, quote=False) if ESCAPED.search(node) else node
     if memo is not None and id(node) in memo:
         return memo[id(node)]
     foreign = foreign or node.tag == "svg"
-    attrs = "".join(f' {name}="{html.escape(value)}"' for name, value in node.attrs.items())
+    attrs = "".join(f' {name}="{_escaped(value)}"' for name, value in node.attrs.items())
     if node.tag in VOID:
         text = f"<{node.tag}{attrs}>"
     elif foreign and not node.children:
@@ -164,9 +196,13 @@ def steps(old: Element, new: Element) -> list:
     place), `["t", path, text]` changes a text, `["r", path, start, end, html]` replaces the
     children from start to end. A path is child indexes from the table; each step leaves the
     paths of the steps after it where they were (they go from the end backwards)."""
+    return _diffed(old, new).found
+
+
+def _diffed(old: Element, new: Element) -> "_Diff":
     diff = _Diff(next((e.attrs.get("value", "") for e in new.children if _is_version(e)), ""))
     diff.element(old, new, [], False)
-    return diff.found
+    return diff
 
 
 class _Diff:
@@ -174,11 +210,15 @@ class _Diff:
         self.found: list = []
         self.memo: dict[int, str] = {}
         self.version = version
+        self.tokens: list[
+            tuple[str, str]
+        ] = []  # each CSRF token of the new drawing, and the one kept
 
     def element(self, old: Element, new: Element, path: list, foreign: bool) -> None:
         if _is_token(old) and _is_token(new):
             # Any masked CSRF token of the session will do: the phone keeps its own, and an
             # answer carries no token at all (nothing for a compressed size to tell).
+            self.tokens.append((new.attrs.get("value", ""), old.attrs.get("value", "")))
             new.attrs["value"] = old.attrs.get("value", "")
         # Every version field of the table says the answer's version: the phone writes it.
         versioned = _is_version(old) and _is_version(new) and new.attrs["value"] == self.version
@@ -203,6 +243,8 @@ class _Diff:
         (first the very same, then those alike but for their own attributes), a run of as many
         compared one by one, the rest written out."""
         keys = [key(child) for child in old], [key(child) for child in new]
+        if key == self.same and keys[0] == keys[1]:
+            return  # the very same children (an element whose own attributes changed)
         blocks = SequenceMatcher(None, *keys, autojunk=False).get_opcodes()
         for kind, i1, i2, j1, j2 in reversed(blocks):
             if kind == "equal" and key == self.same:
@@ -228,16 +270,14 @@ class _Diff:
         # An SVG attribute not known above is written as the parser reads it, in its element.
         self.found.append(["r", path, i, i + 1, _sent(new, foreign, self.memo)])
 
-    def same(self, node) -> str:
-        if isinstance(node, Element):
-            return written(node, memo=self.memo)
-        return repr((type(node), node))
+    def same(self, node) -> int:
+        return _hashed(node)
 
-    def alike(self, node) -> str:
+    def alike(self, node) -> tuple:
         if isinstance(node, Element):
-            inner = "".join(written(child, memo=self.memo) for child in node.children)
-            return node.tag + "#" + node.attrs.get("id", "") + inner
-        return "!" if isinstance(node, Comment) else ""
+            inner = tuple(_hashed(child) for child in node.children)
+            return (node.tag, node.attrs.get("id", ""), inner)
+        return ("!",) if isinstance(node, Comment) else ()
 
 
 def _sent(node, foreign: bool, memo: dict) -> str:
@@ -261,7 +301,7 @@ def _sent(node, foreign: bool, memo: dict) -> str:
             return written(shown, True)
     if isinstance(node, Element) and node.children:
         foreign = foreign or node.tag == "svg"
-        attrs = "".join(f' {name}="{html.escape(value)}"' for name, value in node.attrs.items())
+        attrs = "".join(f' {name}="{_escaped(value)}"' for name, value in node.attrs.items())
         inner = "".join(_sent(child, foreign, memo) for child in node.children)
         return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
     return written(node, foreign, memo)
@@ -270,14 +310,21 @@ def _sent(node, foreign: bool, memo: dict) -> str:
 def _spliced(was: str, value: str):
     if len(was) < LONG or len(value) < LONG:
         return value
-    most = min(len(was), len(value))
-    before = 0
-    while before < most and was[before] == value[before]:
-        before += 1
-    after = 0
-    while after < most - before and was[-1 - after] == value[-1 - after]:
-        after += 1
+    before = _common(was, value)
+    after = _common(was[before:][::-1], value[before:][::-1])
     return [before, after, value[before : len(value) - after]]
+
+
+def _common(a: str, b: str) -> int:
+    """How many characters `a` and `b` begin with alike (halving, each test a slice compare)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def drawn(response: Response, shown, patchable: bool, root: str = "table") -> Response:
@@ -294,14 +341,22 @@ def drawn(response: Response, shown, patchable: bool, root: str = "table") -> Re
         return response
     response.vary.add("X-Drawing")
     held = _held(shown, root) if patchable else None
+    kept = text[start:]
     if held is not None:
-        found = steps(held, tree)
+        diff = _diffed(held, tree)
+        found = diff.found
+        for new, old in diff.tokens:  # the drawing kept as the page will hold it
+            kept = kept.replace(f'value="{new}"', f'value="{old}"', 1)
     name = signature(tree)
-    kept = zlib.compress(written(tree).encode(), 1)  # a tenth of the tree's text, not its objects
+    kept = zlib.compress(kept.encode(), 1)  # a tenth of the tree's text, not its objects
     with _lock:
         _kept[(shown, name)] = kept
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
+        _latest[shown] = (name, tree)  # the one the next tap or poll most likely holds
+        _latest.move_to_end(shown)
+        while len(_latest) > LATEST:
+            _latest.popitem(last=False)
     if held is None:
         at = start + len(f'<div id="{root}"')
         response.set_data(f'{text[:at]} data-drawing="{name:08x}"{text[at:]}')
@@ -337,5 +392,8 @@ def _held(shown, root: str) -> Element | None:
     if not name or not DRAWING.fullmatch(name):
         return None
     with _lock:
+        latest = _latest.get(shown)
+        if latest and latest[0] == int(name, 16):
+            return latest[1]  # never changed: a diff changes only the new drawing
         kept = _kept.get((shown, int(name, 16)))
     return read(zlib.decompress(kept).decode(), root) if kept else None
