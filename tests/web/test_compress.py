@@ -48,7 +48,7 @@ def test_without_gzip_the_file_is_sent_as_it_is(client):
 
 def without_tokens(page: bytes) -> bytes:
     """The page without its CSRF tokens, masked afresh in every answer, and the name of the
-    table's drawing, new in every answer too."""
+    table's drawing (its checksum, tokens included)."""
     page = re.sub(rb'data-drawing="[^"]*"', b"", page)
     return re.sub(rb"[A-Za-z0-9_-]{60,}={0,2}", b"", page)
 

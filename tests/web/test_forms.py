@@ -16,7 +16,9 @@ def version_of(html: bytes) -> int:
 
 
 def without_token(html: bytes) -> bytes:
-    """The page without its CSRF token, which is masked afresh in every answer."""
+    """The page without its CSRF token, which is masked afresh in every answer, nor the name
+    of the table's drawing (its checksum, token included)."""
+    html = re.sub(rb'data-drawing="[^"]*"', b"", html)
     return re.sub(rb'name="csrf_token" value="[^"]*"', b"", html)
 
 
