@@ -425,5 +425,10 @@ def test_the_watch_drawing_fits_the_phone_through_a_redraw(page: Page, club: Clu
         box = page.locator("#watch .layout svg").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         drawing.evaluate("element => { element.dataset.before = 'redraw'; }")
-        # The next poll draws a new drawing (without the mark).
+        # The watch page is drawn again when its match changes (a poll is a 304 meanwhile): the
+        # piece asked for whole, as after a change, draws a new drawing (without the mark).
+        page.evaluate(
+            "() => htmx.ajax('GET', document.getElementById('watch').getAttribute('hx-get'),"
+            " {source: document.body, target: '#watch', swap: 'outerHTML'})"
+        )
         expect(page.locator("#watch .layout:not([data-before])")).to_be_attached()
