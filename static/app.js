@@ -180,7 +180,6 @@ function signature(root) {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-
 // The table's taps. Each write (a tile, Draw, Undo, …) gets an id and waits its turn in a queue
 // kept in localStorage: sent one at a time, each with the version the table will have once the
 // taps before it are recorded, sent again with the same id when no answer came (the server answers
