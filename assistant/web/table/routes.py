@@ -199,7 +199,7 @@ def undo(match_id: int):
     record = match_or_404(match_id).record
     undone = last_entry(record)
     # The pips taken back stay typed in the form, to be corrected and confirmed again.
-    kept = {"left_form": dict(undone.left)} if isinstance(undone, Left) else None
+    kept = {"left_form": undone.as_json()} if isinstance(undone, Left) else None
     return _write(
         match_id,
         lambda db, version, sent: store.undo(db, match_id, version, admin=is_admin(), **sent),
