@@ -62,7 +62,9 @@ class Hand(Value):
         "scores",  # each side's total after this hand
         "told",  # a hand scored as told: its points as told
     )
-    __slots__ = (*FIELDS, "_hash", "__weakref__")
+    # `match`: while a builder, the match it judges entries in; None in a value, which never
+    # knows its match. A builder becomes a value in place (`frozen()`), hence one layout.
+    __slots__ = (*FIELDS, "match", "_hash", "__weakref__")
 
     @staticmethod
     def fresh(setup: Setup, number: int, leader: str | None = None) -> "Hand":
@@ -202,7 +204,7 @@ _KEPT = tuple(name for name in Hand.FIELDS if name not in _COPIED)
 class HandBuilder(Hand):
     """A hand whose entries are being judged, inside the match being entered (`match`)."""
 
-    __slots__ = ("match",)
+    __slots__ = ()
     __setattr__, __delattr__, __hash__ = object.__setattr__, object.__delattr__, None
 
     def __init__(self, setup: Setup, match: "MatchBuilder | None", number: int, leader: str | None):
@@ -234,20 +236,18 @@ class HandBuilder(Hand):
         self.told = None
 
     def frozen(self) -> Hand:
-        """The hand as it stands now, as a value."""
-        hand = object.__new__(Hand)
-        set_field = object.__setattr__
-        for name in _KEPT:
-            set_field(hand, name, getattr(self, name))
-        set_field(hand, "held", FrozenMap(self.held))
-        set_field(hand, "layout", self.layout.frozen())
-        set_field(hand, "played", frozenset(self.played))
-        set_field(hand, "plays", tuple(self.plays))
-        set_field(hand, "play_terms", tuple(self.play_terms))
-        set_field(hand, "needs_left", tuple(self.needs_left))
-        set_field(hand, "pips_left", FrozenMap(self.pips_left))
-        set_field(hand, "scores", tuple(self.scores))
-        return hand
+        """The hand as it stands now, as a value: this builder becomes it (and is done)."""
+        self.match = None
+        self.held = FrozenMap(self.held)
+        self.layout = self.layout.frozen()
+        self.played = frozenset(self.played)
+        self.plays = tuple(self.plays)
+        self.play_terms = tuple(self.play_terms)
+        self.needs_left = tuple(self.needs_left)
+        self.pips_left = FrozenMap(self.pips_left)
+        self.scores = tuple(self.scores)
+        object.__setattr__(self, "__class__", Hand)
+        return self
 
     # -- the events ------------------------------------------------------------------------
 

@@ -32,7 +32,22 @@ class End(NamedTuple):
     spinner: bool  # the spinner itself is the last tile here
 
 
-_end = tuple.__new__  # an End made at a tuple's cost: one a play
+class EndBuilder:
+    """An open end of a layout tiles are still being laid on: the same fields as `End`,
+    changed in place as each tile is laid there (no new value at every play)."""
+
+    __slots__ = End._fields
+
+    def __init__(self, name: str, value: int, tile: str | None, double: bool, spinner: bool):
+        self.name = name
+        self.value = value
+        self.tile = tile
+        self.double = double
+        self.spinner = spinner
+
+
+def _growing(ends) -> dict:
+    return {n: EndBuilder(e.name, e.value, e.tile, e.double, e.spinner) for n, e in ends.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +119,7 @@ class Layout(Value):
             LayoutBuilder,
             spinner_layout=self.spinner_layout,
             sniff=self.sniff,
-            ends=dict(self.ends),
+            ends=_growing(self.ends),
             spinner_value=self.spinner_value,
             spinner_arms=self.spinner_arms,
             placed=list(self.placed),
@@ -148,7 +163,7 @@ class Layout(Value):
             LayoutBuilder,
             spinner_layout=self.spinner_layout,
             sniff=self.sniff,
-            ends=dict(self.ends),
+            ends=_growing(self.ends),
             spinner_value=self.spinner_value,
             spinner_arms=self.spinner_arms,
             placed=[],
@@ -273,15 +288,13 @@ class LayoutBuilder(Layout):
         self.placed = []
 
     def frozen(self) -> Layout:
-        return made(
-            Layout,
-            spinner_layout=self.spinner_layout,
-            sniff=self.sniff,
-            ends=FrozenMap(self.ends),
-            spinner_value=self.spinner_value,
-            spinner_arms=self.spinner_arms,
-            placed=tuple(self.placed),
+        """The layout as it lies now, as a value: this builder becomes it (and is done)."""
+        self.ends = FrozenMap(
+            {n: End(e.name, e.value, e.tile, e.double, e.spinner) for n, e in self.ends.items()}
         )
+        self.placed = tuple(self.placed)
+        object.__setattr__(self, "__class__", Layout)
+        return self
 
     def lead(self, tile: str, a: int, b: int) -> None:
         """The first tile: `a` on the left, `b` on the right."""
@@ -289,8 +302,8 @@ class LayoutBuilder(Layout):
         spinner = double and self.spinner_layout
         if spinner:
             self.spinner_value = a
-        self.ends["left"] = End("left", a, tile, double, spinner)
-        self.ends["right"] = End("right", b, tile, double, spinner)
+        self.ends["left"] = EndBuilder("left", a, tile, double, spinner)
+        self.ends["right"] = EndBuilder("right", b, tile, double, spinner)
         self.placed.append((tile, "lead", a, b, double, spinner))
 
     def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
@@ -327,7 +340,7 @@ class LayoutBuilder(Layout):
         if becomes_spinner:
             self.spinner_value = a
             self.spinner_arms = 1  # the tile it was played against covers one side
-        self.ends[end_name] = _end(End, (end_name, outer, tile, double, becomes_spinner))
+        end.value, end.tile, end.double, end.spinner = outer, tile, double, becomes_spinner
         self.placed.append((tile, end_name, value, outer, double, becomes_spinner))
         return end_name
 
@@ -336,5 +349,5 @@ class LayoutBuilder(Layout):
         if self.spinner_arms == 2 and "up" not in self.ends:
             # Both sides covered: the spinner's perpendicular ends open, empty.
             v = self.spinner_value
-            self.ends["up"] = End("up", v, None, False, False)
-            self.ends["down"] = End("down", v, None, False, False)
+            self.ends["up"] = EndBuilder("up", v, None, False, False)
+            self.ends["down"] = EndBuilder("down", v, None, False, False)

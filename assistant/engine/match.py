@@ -25,7 +25,7 @@ from .rules import Rules
 from .settlement import SCORED, Settlement, exact, settle
 from .setup import Setup
 from .tiles import HALVES
-from .values import EMPTY, Value, made
+from .values import EMPTY, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +50,7 @@ class Match(Value):
     def __init__(self, players, partnership: bool, rules: Rules, explain: bool = False):
         """The match before its first hand."""
         setup = Setup.of(players, partnership, rules, explain)
-        fields = _fields(setup, (0,) * len(setup.sides), None, (), None)
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
+        _set_fields(self, setup, (0,) * len(setup.sides), None, (), None)
 
     def enter(self, entry: Entry) -> "Match":
         """The match after one more entry, as `add_entry` appends it to the record: a play, draw
@@ -66,16 +64,16 @@ class Match(Value):
     def building(self) -> "MatchBuilder":
         """A builder that goes on from this match (which stays as it is)."""
         hands = list(self.hands)
-        building = made(
-            MatchBuilder, **_fields(self.setup, list(self.scores), self.winner, hands, None)
-        )
+        building = MatchBuilder(self.setup, list(self.scores), self.winner, hands)
         if hands and building.phase in ("play", "settle"):
             hands[-1] = hands[-1].building(building)
         return building
 
     def with_record(self, record: dict | None) -> "Match":
         """The same match, replayed from `record`."""
-        return made(Match, **_fields(self.setup, self.scores, self.winner, self.hands, record))
+        match = object.__new__(Match)
+        _set_fields(match, self.setup, self.scores, self.winner, self.hands, record)
+        return match
 
     def side_name(self, side: int) -> Names:
         """A side's players, as a value a message carries ("Ann + Cy" in English)."""
@@ -319,18 +317,24 @@ class MatchBuilder(Match):
     __slots__ = ()
     __setattr__, __delattr__, __hash__ = object.__setattr__, object.__delattr__, None
 
+    def __init__(self, setup: Setup, scores: list, winner: int | None, hands: list):
+        _set_fields(self, setup, scores, winner, hands, None)
+
     @staticmethod
     def start(setup: Setup) -> "MatchBuilder":
-        return made(MatchBuilder, **_fields(setup, [0] * len(setup.sides), None, [], None))
+        return MatchBuilder(setup, [0] * len(setup.sides), None, [])
 
     def frozen(self, record: dict | None = None) -> Match:
-        """The match as it stands now, as a value (`record`: the one it was replayed from)."""
+        """The match as it stands now, as a value (`record`: the one it was replayed from):
+        this builder becomes it (and is done)."""
         hands = self.hands
         if hands and type(hands[-1]) is HandBuilder:
-            hands = [*hands[:-1], hands[-1].frozen()]
-        return made(
-            Match, **_fields(self.setup, tuple(self.scores), self.winner, tuple(hands), record)
-        )
+            hands[-1] = hands[-1].frozen()
+        self.hands = tuple(hands)
+        self.scores = tuple(self.scores)
+        self.record = record
+        object.__setattr__(self, "__class__", Match)
+        return self
 
     def resume(self, hands: tuple[Hand, ...]) -> None:
         """Takes over the settled hands of another replay of the same match, as they are."""
@@ -391,6 +395,8 @@ class MatchBuilder(Match):
 
     def score_play(self, player: str, count: int, lead: bool, chips_out: bool) -> ScoredPlay:
         """Scores a play (and the bonus for going out with it) for the player's side."""
+        if not chips_out and count % 5 and (count % 3 or self.rules.count_scoring == "fives"):
+            return NOTHING  # most plays: a count that scores nothing, no bonus to weigh
         side = self.side_of[player]
         scored = self.play_points(side, count, lead, chips_out)
         if scored.points or scored.bonus:
@@ -456,15 +462,24 @@ class MatchBuilder(Match):
         self.hands[-1] = hand.frozen()
 
 
+NOTHING = ScoredPlay(0)
+
+
 def enter(match: Match, entry: Entry) -> Match:
     """The match after `entry` (`Match.enter`); `match` stays as it is."""
     return match.enter(entry)
 
 
-def _fields(setup: Setup, scores, winner, hands, record) -> dict:
-    fields = setup._asdict()
-    fields.update(setup=setup, scores=scores, winner=winner, hands=hands, record=record)
-    return fields
+def _set_fields(match: Match, setup: Setup, scores, winner, hands, record) -> None:
+    """Sets a match's fields, the one time they are set (a builder's, as it starts)."""
+    set_field = object.__setattr__
+    for name, value in zip(Setup._fields, setup, strict=True):
+        set_field(match, name, value)
+    set_field(match, "setup", setup)
+    set_field(match, "scores", scores)
+    set_field(match, "winner", winner)
+    set_field(match, "hands", hands)
+    set_field(match, "record", record)
 
 
 def _partners_out(hand: Hand, player: str) -> bool:

@@ -3,7 +3,7 @@
 A settlement keeps its arithmetic (which rule applied, the pips, their rounding, a deduction, a
 split), so the screens can show exactly how the points were reached, before and after."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .rules import Rules
 from .values import EMPTY, FrozenMap
@@ -82,7 +82,7 @@ def settle(
         each = {player: rounded(held, rules.rounding) for player, held in pips.items()}
         for player in pips:
             changes[side_of[player]] -= each[player]
-        settlement = Settlement(changes, pips, [], PENALTY_OWN, rounded=each)
+        return Settlement(_units(changes, rules), pips, [], PENALTY_OWN, rounded=each)
     elif ended == "domino":
         winner = side_of[went_out]
         opponents = [p for p in pips if side_of[p] != winner]
@@ -90,18 +90,18 @@ def settle(
             each = {player: rounded(pips[player], rules.rounding) for player in opponents}
             gain = sum(each.values())
             changes[winner] = gain
-            settlement = Settlement(
-                changes, pips, [winner], DOMINO_PER_PLAYER, rounded=each, gain=gain
+            return Settlement(
+                _units(changes, rules), pips, [winner], DOMINO_PER_PLAYER, rounded=each, gain=gain
             )
-        else:
-            gain = rounded(sum(pips[p] for p in opponents), rules.rounding)
-            changes[winner] = gain
-            settlement = Settlement(changes, pips, [winner], DOMINO_TOTAL, gain=gain)
-    else:
-        settlement = _blocked(rules, sides, changes, pips)
-    if rules.score_unit == "fives":
-        return replace(settlement, changes=[in_units(c, rules) for c in settlement.changes])
-    return settlement
+        gain = rounded(sum(pips[p] for p in opponents), rules.rounding)
+        changes[winner] = gain
+        return Settlement(_units(changes, rules), pips, [winner], DOMINO_TOTAL, gain=gain)
+    return _blocked(rules, sides, changes, pips)
+
+
+def _units(changes: list, rules: Rules) -> list:
+    """Each side's change as scored: in fives under `score_unit: fives`."""
+    return [in_units(c, rules) for c in changes] if rules.score_unit == "fives" else changes
 
 
 def _blocked(rules: Rules, sides: list[list[str]], changes: list, pips: dict) -> Settlement:
@@ -128,7 +128,7 @@ def _blocked(rules: Rules, sides: list[list[str]], changes: list, pips: dict) ->
     else:
         rule, winners = BLOCK_TIE, []
     return Settlement(
-        changes,
+        _units(changes, rules),
         pips,
         winners,
         rule,
