@@ -97,6 +97,18 @@ def test_the_club_stands_on_few_floors():
     assert floor_of(tallest) <= CLUB_FLOORS, tallest
 
 
+MAX_LINES = 600
+
+
+def test_modules_are_short():
+    long = [
+        f"{path.relative_to(PACKAGE)}: {lines}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (lines := len(path.read_text().splitlines())) > MAX_LINES
+    ]
+    assert not long
+
+
 @pytest.mark.parametrize("folder", ["club", "web"])
 def test_no_import_inside_a_function(folder):
     late = []
