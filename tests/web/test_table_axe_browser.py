@@ -8,9 +8,14 @@ Threes hand (Knock, the cribbage board); then the watch page and the board once.
 axe runs with the WCAG 2.1 A/AA tags after each step; each test fails listing every serious or
 critical violation it met, with its rule, the elements at fault and the step. The watch page's
 and the board's polls are answered 204 (left unswapped), so axe never reads a page being
-replaced."""
+replaced.
 
+With TABLE_SHOTS set to a folder, each step is also saved there as PNGs, at 360×740 and at
+1280×800 (`axe-<preset or test>-<step number>-<size>.png`)."""
+
+import os
 import re
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -44,13 +49,15 @@ def server(tmp_path_factory):
 class Audit:
     """axe run on the page after each step; what it found, step by step."""
 
-    def __init__(self, page: Page):
+    def __init__(self, page: Page, name: str):
         self.page = page
+        self.name = name  # the screenshots' (see above)
         self.found: list[str] = []
         self.steps: list[str] = []
 
     def __call__(self, step: str) -> None:
         self.steps.append(step)
+        self.shoot()
         options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
         results = Axe().run(self.page, options=options).response
         for violation in results["violations"]:
@@ -63,14 +70,27 @@ class Audit:
                     f"[{step}] {violation['id']} ({violation['impact']}): {target}: {why}"
                 )
 
+    def shoot(self) -> None:
+        folder = os.environ.get("TABLE_SHOTS")
+        if not folder:
+            return
+        for size, (width, height) in {"phone": (360, 740), "desk": (1280, 800)}.items():
+            self.page.set_viewport_size({"width": width, "height": height})
+            path = Path(folder) / f"axe-{self.name}-{len(self.steps):02}-{size}.png"
+            self.page.screenshot(path=str(path))
+        self.page.set_viewport_size({"width": 360, "height": 740})
+
     def clean(self) -> None:
         assert not self.found, "axe on the table:\n" + "\n".join(self.found)
 
 
 @pytest.fixture
-def audit(page: Page) -> Audit:
+def audit(page: Page, request) -> Audit:
     page.set_default_timeout(8000)
-    return Audit(page)
+    test = request.node.originalname.removeprefix("test_")
+    variant = getattr(request.node, "callspec", None)
+    name = variant.params["preset"] if variant and "preset" in variant.params else test
+    return Audit(page, name)
 
 
 def table(page: Page, server: LiveServer, match_record: dict) -> int:
@@ -171,6 +191,7 @@ FIVES_AND_THREES = ["Ann 6-6", "Bo 6-1 right", "Ann 1-0 right", "Bo knock", "Ann
 
 
 def test_a_fives_and_threes_hand_has_no_serious_violation(page: Page, server, audit):
+    audit.name = "fives-and-threes"
     match_id = table(page, server, record("fives-and-threes", "Ann Bo"))
     tap(page, "Ann")
     for step in FIVES_AND_THREES:
@@ -200,6 +221,7 @@ def test_a_fives_and_threes_hand_has_no_serious_violation(page: Page, server, au
 
 
 def test_the_watch_page_and_the_board_have_no_serious_violation(page: Page, server, audit):
+    audit.name = "live"
     page.context.route(POLLS, lambda route: route.fulfill(status=204))
     table(page, server, record("muggins", "Ann Bo"))
     tap(page, "Ann")
