@@ -3,7 +3,8 @@ against the real server: who leads, the lead, plays, an end asked, a draw, a pas
 no network (waiting on the phone, marked), the hand's end with the pips form and its tile lists
 open (also while the preview is being worked out), Confirm, the next hand, Fix (the list and one
 entry), Undo, the match won and Final; in Muggins and All Fives (a spinner), then a Fives and
-Threes hand (Knock, the cribbage board); then the watch page and the board once.
+Threes hand (Knock, the cribbage board); the same moments in Danish, Swedish and French; then
+the watch page and the board once.
 
 axe runs with the WCAG 2.1 A/AA tags after each step; each test fails listing every serious or
 critical violation it met, with its rule, the elements at fault and the step. The watch page's
@@ -24,7 +25,7 @@ from playwright.sync_api import Page, expect
 from assistant.engine import replay, tile_name
 from tests.browser import saved, tap, version
 from tests.live_server import LiveServer
-from tests.records import record
+from tests.records import hand, record
 
 pytestmark = pytest.mark.browser
 
@@ -104,6 +105,14 @@ def end_asked(page: Page, tile: str) -> None:
     expect(page.get_by_text(f"Where does {tile} go?")).to_be_visible()
 
 
+def open_tiles(page: Page) -> None:
+    """The first player's tiles to tick, shown (one tile held: shown already)."""
+    tiles = page.locator(".left-tiles").first
+    if tiles.get_attribute("open") is None:
+        tiles.locator("summary").click()
+    expect(tiles.locator(".tile-grid")).to_be_visible()
+
+
 def first_end(page: Page) -> None:
     before = version(page)
     page.locator(".end-choice button.end").first.click()
@@ -140,9 +149,7 @@ def test_a_whole_match_has_no_serious_violation_at_any_step(page: Page, server, 
     first_end(page)
     expect(page.get_by_role("heading", name="Ann went out!")).to_be_visible()
     audit("the pips asked")
-    tiles = page.locator(".left-tiles").first
-    if tiles.get_attribute("open") is None:
-        tiles.locator("summary").click()
+    open_tiles(page)
     # While the preview is worked out (held here) the fields stay as they are, readable.
     held = []
     page.route("**/left/preview", lambda route: held.append(route))
@@ -233,3 +240,47 @@ def test_the_watch_page_and_the_board_have_no_serious_violation(page: Page, serv
     expect(page.locator(".board-table").first).to_be_visible()
     audit("the board")
     audit.clean()
+
+
+# The same hand's moments, reached from records sent whole, in each other language: longer
+# words, other names on the buttons (found here by their place, not their words).
+BEFORE_THE_END = ("Ann 6-4", "Bo draw 1", "Bo 4-1 right", "Ann pass", "Bo 1-1 right")
+
+
+@pytest.mark.parametrize("language", ["da", "sv", "fr"])
+def test_the_hand_in_each_language_has_no_serious_violation(page: Page, server, audit, language):
+    audit.name = language
+    page.goto(f"{server.url}/language/{language}?next=/")
+    rules = {"preset": "muggins", "target": 25} | SMALL
+    table(page, server, record(rules, "Ann Bo"))
+    expect(page.locator(".lead-choice")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    audit("who leads")
+    table(page, server, record(rules, "Ann Bo", hand(*BEFORE_THE_END)))
+    audit("mid-hand")
+    end_asked_anywhere(page, "6-1")
+    audit("an end asked")
+    first_end(page)
+    expect(page.locator(".settle")).to_be_visible()
+    open_tiles(page)
+    audit("the pips asked, the tiles open")
+    page.locator(".fix-link").click()
+    expect(page.locator(".entry-link").first).to_be_visible()
+    audit("Fix: the entries")
+    page.locator(".entry-link").first.click()
+    expect(page.locator("#fix-title")).to_be_visible()
+    audit("Fix: one entry")
+    won = record({"preset": "muggins", "target": 10}, "Ann Bo", hand("Ann 5-5"))
+    table(page, server, won)
+    expect(page.locator(".winner-screen")).to_be_visible()
+    audit("the match won")
+    knocked = record("fives-and-threes", "Ann Bo", hand("Ann 6-6", "Bo 6-1 right", "Ann pass"))
+    table(page, server, knocked)
+    expect(page.locator(".board svg, svg.board").first).to_be_visible()
+    audit("Fives and Threes, a knock")
+    audit.clean()
+
+
+def end_asked_anywhere(page: Page, tile: str) -> None:
+    page.get_by_role("button", name=tile, exact=True).click()
+    expect(page.locator(".end-choice")).to_be_visible()
