@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import clock, store
+from assistant.club.store import matches
 from assistant.engine import (
     Draw,
     EndAsked,
@@ -148,13 +149,11 @@ _NOT_REDONE = ("csrf_token", "version", "tap")
 def _enter(match_id: int, entry: Entry, **extra) -> Response:
     """One entry as the player said it; the engine fills in whose turn it is and the end where
     the choice makes no difference (exactly as for the API)."""
-    return _write(
-        match_id,
-        lambda db, version, sent: store.enter(
-            db, match_id, version, entry, admin=is_admin(), **sent
-        ),
-        **extra,
-    )
+
+    def enter(db, version: int, sent: dict) -> store.Saved:
+        return matches.enter(db, match_id, version, entry, admin=is_admin(), **sent)
+
+    return _write(match_id, enter, **extra)
 
 
 # -- the table --------------------------------------------------------------------------------
