@@ -28,7 +28,9 @@ const SHELL = [
   "/static/engine/record.mjs",
   "/static/engine/rules.mjs",
   "/static/engine/settlement.mjs",
+  "/static/engine/setup.mjs",
   "/static/engine/tiles.mjs",
+  "/static/engine/values.mjs",
   "/static/favicon.svg",
 ];
 
