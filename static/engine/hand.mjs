@@ -11,7 +11,7 @@ import { END_NAMES, LayoutBuilder } from "./layout.mjs";
 import { Draw, Play } from "./moves.mjs";
 import { chippedOut, neededPips } from "./settlement.mjs";
 import { HALVES, TILES, TOTAL_PIPS, halves } from "./tiles.mjs";
-import { FrozenMap, FrozenSet } from "./values.mjs";
+import { FrozenMap, FrozenSet, frozenAs } from "./values.mjs";
 
 export const CANONICAL = new Map();
 export const PIPS_OF = new Map();
@@ -170,29 +170,40 @@ export class Hand {
   }
 }
 
+/**
+ * A hand's fields: `setup`, `players` (setup.players, read at every turn), `seats`, `number`,
+ * `leader` (who must lead: the player who went out last hand, else anyone), `held` (player →
+ * how many tiles they hold), `boneyard`, `layout`, `played` (the tiles played, by their usual
+ * names), `playedPips`, `plays` (each play as results hold it: {player, tile, end, count,
+ * points}), `playTerms` (each play's count explained, under explain), `turnIndex` (null until
+ * the lead), `passesInARow`, `events`, `ended` (null, "domino", "blocked", "win", "scored"),
+ * `wentOut`, `needsLeft` (whose pips the settlement needs, once the hand ends), `pipsLeft` (raw
+ * pips per player, from `left`), `settlement`, `scores` (each side's total after this hand),
+ * `told` (a hand scored as told: its points as told).
+ */
 const FIELDS = [
   "setup",
-  "players", // setup.players, read at every turn
+  "players",
   "seats",
   "number",
-  "leader", // who must lead: the player who went out last hand, else anyone
-  "held", // player → how many tiles they hold
+  "leader",
+  "held",
   "boneyard",
   "layout",
-  "played", // the tiles played, by their usual names
+  "played",
   "playedPips",
-  "plays", // each play as results hold it: {player, tile, end, count, points}
-  "playTerms", // each play's count explained (explain)
-  "turnIndex", // null until the lead
+  "plays",
+  "playTerms",
+  "turnIndex",
   "passesInARow",
   "events",
-  "ended", // null, "domino", "blocked", "win", "scored"
+  "ended",
   "wentOut",
-  "needsLeft", // whose pips the settlement needs, once the hand ends
-  "pipsLeft", // raw pips per player, from `left`
+  "needsLeft",
+  "pipsLeft",
   "settlement",
-  "scores", // each side's total after this hand
-  "told", // a hand scored as told: its points as told
+  "scores",
+  "told",
 ];
 // The fields a builder holds as they are in a value; the others are copied as they change.
 const COPIED = ["held", "layout", "played", "plays", "playTerms", "needsLeft", "pipsLeft", "scores"];
@@ -230,17 +241,17 @@ export class HandBuilder extends Hand {
     this.told = null;
   }
 
-  /** The hand as it stands now, as a value (this builder is done). */
+  /** The hand as it stands now, as a value: this builder's parts become its (and it is done). */
   frozen() {
     const hand = Object.create(Hand.prototype);
     for (const name of KEPT) hand[name] = this[name];
-    hand.held = new FrozenMap(this.held);
+    hand.held = frozenAs(FrozenMap, this.held);
     hand.layout = this.layout.frozen();
-    hand.played = new FrozenSet(this.played);
+    hand.played = frozenAs(FrozenSet, this.played);
     hand.plays = Object.freeze(this.plays);
     hand.playTerms = Object.freeze(this.playTerms);
     hand.needsLeft = Object.freeze(this.needsLeft);
-    hand.pipsLeft = new FrozenMap(this.pipsLeft);
+    hand.pipsLeft = frozenAs(FrozenMap, this.pipsLeft);
     hand.scores = Object.freeze(this.scores);
     return Object.freeze(hand);
   }

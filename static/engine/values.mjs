@@ -12,27 +12,30 @@ function unchangeable() {
   throw new TypeError(`a ${this.constructor.name} is a value: it cannot change`);
 }
 
-/** `Kind` (Map or Set) that cannot change once made: `adds` (set or add) works while it is made. */
-function frozenKind(Kind, adds) {
-  const Frozen = class extends Kind {
-    constructor(items) {
-      super(items);
-      Object.freeze(this);
-    }
-  };
-  Frozen.prototype[adds] = function (...given) {
-    if (Object.isFrozen(this)) unchangeable.call(this);
-    return Kind.prototype[adds].apply(this, given);
-  };
-  Frozen.prototype.delete = Frozen.prototype.clear = unchangeable;
-  return Frozen;
+/** A Map that cannot change (the tiles held per player, the pips left, a hand scored as told). */
+export class FrozenMap extends Map {
+  constructor(entries = []) {
+    super();
+    for (const [key, value] of entries) super.set(key, value);
+    Object.freeze(this);
+  }
 }
 
-/** A Map that cannot change (the tiles held per player, the pips left, a hand scored as told). */
-export class FrozenMap extends frozenKind(Map, "set") {}
-
 /** A Set that cannot change (the tiles played in a hand). */
-export class FrozenSet extends frozenKind(Set, "add") {}
+export class FrozenSet extends Set {
+  constructor(items = []) {
+    super();
+    for (const item of items) super.add(item);
+    Object.freeze(this);
+  }
+}
+
+FrozenMap.prototype.set = FrozenSet.prototype.add = unchangeable;
+FrozenMap.prototype.delete = FrozenMap.prototype.clear = unchangeable;
+FrozenSet.prototype.delete = FrozenSet.prototype.clear = unchangeable;
+
+/** A Map or Set no one else holds made a FrozenMap or FrozenSet (`kind`) in place: no copy. */
+export const frozenAs = (kind, collection) => Object.freeze(Object.setPrototypeOf(collection, kind.prototype));
 
 export const EMPTY = new FrozenMap();
 
