@@ -1,7 +1,9 @@
 """The house rules of the code's layout, checked on the code itself: imports point downward
 (web → club → db and engine) in no circle, no import is made inside a function in web/ or club/,
 the web layer opens no write transaction and only the club's store (and the file's opening)
-does, and docs/architecture.md's path of one tap is the path a real tap takes."""
+does, and docs/architecture.md's path of one tap is the path a real tap takes. That no read
+writes, on a read's connection that cannot, is held on the running app by
+tests/test_reads_never_write.py."""
 
 import ast
 import re
