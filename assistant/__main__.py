@@ -83,7 +83,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return rebuild_command(args.db)
     if args.command == "import":
-        from assistant.club.import_process import import_command
+        from assistant.club.store.import_process import import_command
 
         return import_command(args.file, args.db, args.import_id, args.remove)
     if args.command == "check":

@@ -82,13 +82,14 @@ def random_match(
     drawing = match.rules.boneyard == "draw"
 
     def enter(entry: dict) -> bool:
+        nonlocal match
         if "left" in entry:
             record["hands"][-1]["left"] = entry["left"]
         elif match.phase == "lead":
             record["hands"].append({"events": [entry]})
         else:
             record["hands"][-1]["events"].append(entry)
-        match.enter(read_entry(entry))
+        match = match.enter(read_entry(entry))
         return rng.random() < stop_chance
 
     while match.phase != "over" and len(match.hands) < max_hands:
@@ -105,8 +106,8 @@ def random_match(
             return record
         if extras and rng.random() < 0.2:
             record["hands"][-1]["notes"] = rng.choice(["Ann kept score", "Disputed: 5-5 was down"])
-        hand = match.hands[-1]
-        while not hand.ended:
+        while not match.hands[-1].ended:
+            hand = match.hands[-1]
             player = hand.turn
             drawn = 0
             playable = [(t, e) for t in held[player] if (e := hand.fits(t))]
@@ -134,6 +135,7 @@ def random_match(
                 stop = enter({"player": player, "pass": True})
             if stop:
                 return record
+        hand = match.hands[-1]
         if hand.ended in ("domino", "blocked") and hand.settlement is None:
             needed = set(hand.needs_left)
             left = {}
@@ -205,8 +207,8 @@ def as_entered(record: dict) -> dict:
                     if wanted != distinct[0]:
                         swap = {wanted: distinct[0], distinct[0]: wanted}
                         names = {k: swap.get(v, v) for k, v in names.items()}
-            match.enter(event)
-            phone.enter(read_entry(entered))
+            match = match.enter(event)
+            phone = phone.enter(read_entry(entered))
             events.append(entered)
             if (
                 type(event) is Play
@@ -217,8 +219,8 @@ def as_entered(record: dict) -> dict:
         if "left" in hand:
             entered_hand["left"] = hand["left"]
             left = read_entry({"left": hand["left"]})
-            match.enter(left)
-            phone.enter(left)
+            match = match.enter(left)
+            phone = phone.enter(left)
         hands.append(entered_hand)
     if phone.scores != match.scores:
         raise AssertionError("the match as entered scores differently from the record")

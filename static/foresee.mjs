@@ -4,7 +4,12 @@
 // stays the authority: every tap is still sent on the version it follows, and its answer (the
 // table as recorded) replaces all of this.
 
-import { RecordError, addEntry, replay, undoEntry } from "./engine/index.mjs";
+// From the modules themselves, not the engine's index: the table then loads none of what it
+// does not use (corrections, derived pips). The service worker still keeps them all (sw.js), so
+// code that fixes an entry on the phone can import() corrections.mjs when Fix is first used.
+import { addEntry, undoEntry } from "./engine/entries.mjs";
+import { RecordError } from "./engine/errors.mjs";
+import { replay } from "./engine/record.mjs";
 
 // What a waiting tap says, from the address it is sent to and its form's fields; null for a tap
 // the phone does not foresee (a correction, the pips left, who leads).

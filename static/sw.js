@@ -1,13 +1,14 @@
 // The table's shell for a phone with no network (its rules engine among them, so the table
-// still knows the game): the assets are kept when the worker installs
-// and answered from here at once (then fetched again to be kept fresh); a page is asked of the
+// still knows the game; corrections.mjs and pips.mjs too, which the page does not load yet, for
+// what the phone may do with them offline): the assets are kept when the worker installs and
+// answered from here at once (then fetched again to be kept fresh); a page is asked of the
 // server first, and with no answer the copy the table keeps of itself (static/app.js) is shown,
-// with its waiting taps.
+// with its waiting taps. Not the club pages' styles nor the home screen's icon: no table shows
+// them, and the worker installs over the club's Wi-Fi on a table's first visit.
 const CACHE = "allfives";
 const SHELL = [
   "/static/vendor/pico-2.1.1.min.css",
   "/static/app.css",
-  "/static/club.css",
   "/static/vendor/htmx-2.0.11.min.js",
   "/static/app.js",
   "/static/phone-table.mjs",
@@ -27,9 +28,10 @@ const SHELL = [
   "/static/engine/record.mjs",
   "/static/engine/rules.mjs",
   "/static/engine/settlement.mjs",
+  "/static/engine/setup.mjs",
   "/static/engine/tiles.mjs",
+  "/static/engine/values.mjs",
   "/static/favicon.svg",
-  "/static/apple-touch-icon.png",
 ];
 
 self.addEventListener("install", (event) => {

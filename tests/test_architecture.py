@@ -1,7 +1,9 @@
 """The house rules of the code's layout, checked on the code itself: imports point downward
 (web → club → db and engine) in no circle, no import is made inside a function in web/ or club/,
 the web layer opens no write transaction and only the club's store (and the file's opening)
-does, and docs/architecture.md's path of one tap is the path a real tap takes."""
+does, and docs/architecture.md's path of one tap is the path a real tap takes. That no read
+writes, on a read's connection that cannot, is held on the running app by
+tests/test_reads_never_write.py."""
 
 import ast
 import re
@@ -59,6 +61,56 @@ def test_web_base_imports_no_screen():
         if module.startswith("assistant.web.") and not module.startswith("assistant.web.base")
     ]
     assert not upward
+
+
+CLUB_FLOORS = 6
+
+
+def _club_room(module: str) -> str | None:
+    """The room of the club a module is: the store's package counts as one room (it stands on
+    everything else of the club), every other module as its own."""
+    parts = module.split(".")
+    if parts[:2] != ["assistant", "club"] or len(parts) < 3:
+        return None
+    return "store" if parts[2] == "store" else parts[2]
+
+
+def test_the_club_stands_on_few_floors():
+    """Each module of the club stands one floor above the highest it imports: the club stays a
+    few floors tall, so a reader finds where a thing is done without climbing."""
+    below: dict[str, set[str]] = {}
+    for path in modules("club"):
+        room = _club_room(_module_of(path))
+        if room is None:
+            continue
+        targets = set()
+        for module, node in imported(path):
+            names = []
+            if isinstance(node, ast.ImportFrom):  # `from assistant.club import cache`
+                names = [f"{module}.{alias.name}" for alias in node.names]
+            targets |= {_club_room(name) for name in [module, *names]} - {None}
+        below.setdefault(room, set()).update(targets - {room})
+    floors: dict[str, int] = {}
+
+    def floor_of(room: str) -> int:
+        if room not in floors:
+            floors[room] = 1 + max((floor_of(lower) for lower in below.get(room, ())), default=0)
+        return floors[room]
+
+    tallest = max(below, key=floor_of)
+    assert floor_of(tallest) <= CLUB_FLOORS, tallest
+
+
+MAX_LINES = 600
+
+
+def test_modules_are_short():
+    long = [
+        f"{path.relative_to(PACKAGE)}: {lines}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (lines := len(path.read_text().splitlines())) > MAX_LINES
+    ]
+    assert not long
 
 
 @pytest.mark.parametrize("folder", ["club", "web"])

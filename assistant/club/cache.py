@@ -146,7 +146,7 @@ def _rate(db, match_id: int, match, old, finished_at, counted: bool) -> None:
     if not finished and not was_finished:
         return
     if was_finished:
-        same = finished and orjson.loads(old[2]) == match.scores and old[3] == match.winner
+        same = finished and orjson.loads(old[2]) == list(match.scores) and old[3] == match.winner
         if not same:
             ratings.mark_dirty(db)
         return

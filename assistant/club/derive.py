@@ -190,7 +190,7 @@ def hand_rows(match: Match) -> list[dict]:
                 "went_out": hand.went_out,
                 "notes": hand.told.notes if hand.told else None,
                 "by_plays": by_plays,
-                "settlement": hand.settlement.changes if hand.settlement else None,
+                "settlement": list(hand.settlement.changes) if hand.settlement else None,
                 "scores": list(hand.scores),
             }
         )

@@ -312,6 +312,16 @@ def places_for(db, made: Draw, match_id: int) -> list[tuple[int, int]]:
     ]
 
 
+def places_on_night(db, match_id: int) -> tuple[Draw, list[tuple[int, int]]] | None:
+    """A match sent whole, of a night with a draw: the night's latest draw and where on it the
+    match may be put (`places_for`); None when there is no such place."""
+    row = db.execute("SELECT night FROM match_summary WHERE match_id = ?", [match_id])
+    night = row.fetchone()
+    found = of_night(db, night[0]) if night and night[0] else []
+    places = places_for(db, found[0], match_id) if found else []
+    return (found[0], places) if places else None
+
+
 def put(db, made: Draw, number: int, table: int, match_id: int) -> None:
     """A match sent whole put on one seating, inside the store's transaction: Refused("stale")
     when the draw changed since `made` was read, Refused("taken") when the seating has a match

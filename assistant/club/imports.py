@@ -3,7 +3,7 @@
 The file is read and checked by `club_file.py`, with no lock held; the checked records are
 written here in short transactions, `SLICE` records at a time: a table that taps meanwhile waits
 for one short slice at most. The import runs in a process of its own, at a lower priority than
-the server (`import_process.py`, started by `store.start_import`), and keeps its progress and
+the server (`store/import_process.py`, started by `store.start_import`), and keeps its progress and
 report in the `imports` row: the web page polls it. Every transaction is the club's store's
 (`store.begin_import`, `prepare_import`, `write_import_slice`, `end_import`, `start_import`,
 `stop_dead_imports`): what writes rows here runs inside one the store opened.
@@ -320,9 +320,9 @@ LIFELINE = "ALLFIVES_SERVER_LIFELINE"  # the import process's end of the pipe to
 
 
 def launch(database: str, import_id: int, path: Path) -> subprocess.Popen:
-    """Runs the import in a process of its own (`python -m assistant import`, import_process.py),
-    at a lower priority, so the server's taps never wait for its work, only for one short
-    write."""
+    """Runs the import in a process of its own (`python -m assistant import`,
+    `store/import_process.py`), at a lower priority, so the server's taps never wait for its
+    work, only for one short write."""
     command = [sys.executable, "-m", "assistant", "import", str(path), "--db", database]
     command += ["--import-id", str(import_id), "--remove"]
     # The import ends with the server, kill -9 too: it holds the reading end of a pipe whose

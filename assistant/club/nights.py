@@ -1,7 +1,7 @@
 """Club nights: the evenings matches were played on, each match's night being derived from its
 date (`derive.night_of`: a night runs until 06:00 the next morning)."""
 
-from assistant.club import derive, draws, league, queries
+from assistant.club import cache, derive, draws, league, queries
 from assistant.club.clock import local_now
 from assistant.club.games import game_of
 
@@ -104,3 +104,14 @@ def match_rows(db, match_ids: list[int]) -> list[dict]:
         match_ids,
     )
     return queries.match_rows(db, rows.fetchall())
+
+
+def whereabouts(db, match_id: int, may_put: bool) -> dict:
+    """Where a match stands at the club, for its table's whole page: its watch page's code
+    (`watch_code`), the physical table and round of one started from the night's draw
+    (`place`), and, for one sent whole that this phone `may_put` on the draw, the draw and the
+    seatings it may be put at (`putting`)."""
+    code = cache.watch_code(db, match_id)
+    place = draws.place(db, match_id)
+    putting = draws.places_on_night(db, match_id) if place is None and may_put else None
+    return {"watch_code": code, "place": place, "putting": putting}

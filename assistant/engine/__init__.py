@@ -4,10 +4,13 @@ Where to look:
 * tiles.py — the double-six set and how tiles are written;
 * rules.py — every option of RULES.md and the four presets;
 * layout.py — the line, the spinner, the open ends and the count;
-* match.py — the match: its hands in order, the count's points, the scores, the winner, and the
-  questions a screen asks (whose turn, which ends a tile may go on and what each would score);
-* hand.py — one hand: the lead, plays, draws, passes (knocks), the turn (a player who is out
-  is passed over), a domino or a block, the pips left and the settlement;
+* values.py — what makes a state or an entry a value: `FrozenMap`, `Value`, the builders' rule;
+* setup.py — who plays, in which sides, under which rules;
+* match.py — the match as a value: `enter(match, entry)` gives the next one; its hands in order,
+  the count's points, the scores, the winner, and the questions a screen asks (whose turn,
+  which ends a tile may go on and what each would score);
+* hand.py — one hand, a value: the lead, plays, draws, passes (knocks), the turn (a player who
+  is out is passed over), a domino or a block, the pips left and the settlement;
 * settlement.py — rounding the pips left and settling a hand;
 * moves.py — an entry as a value: `Play`, `Draw`, `Pass`, `Left` (the tiles left), `ScoredHand`
   (a hand scored as told);
@@ -28,13 +31,15 @@ from .entries import add_entry, entries_of, last_entry, new_record, replace_entr
 from .errors import Names, RecordError
 from .hand import Hand
 from .layout import OpenEnd, Placed, Term
-from .match import EndChoice, Match
+from .match import EndChoice, Match, enter
 from .moves import Draw, Entry, Event, Left, Pass, Play, ScoredHand
 from .pips import derived_pips
 from .record import entry_json, event_json, read_entry, read_event, replay
 from .rules import DESCRIPTIONS, PRESETS, Rules, preset, rules_for
 from .settlement import Settlement, rounded
+from .setup import Setup
 from .tiles import TILES, halves, is_double, pips, tile_name
+from .values import FrozenMap
 
 __all__ = [
     "DESCRIPTIONS",
@@ -45,6 +50,7 @@ __all__ = [
     "EndChoice",
     "Entry",
     "Event",
+    "FrozenMap",
     "Hand",
     "Left",
     "Match",
@@ -57,10 +63,12 @@ __all__ = [
     "Rules",
     "ScoredHand",
     "Settlement",
+    "Setup",
     "Term",
     "add_entry",
     "correct_entry",
     "derived_pips",
+    "enter",
     "entries_of",
     "entry_json",
     "event_json",

@@ -120,22 +120,26 @@ def _rewritten(
     rewritten = list(events[: position - 1])
     if entry is not None:
         entry = match.completed(_same_end(entry, replaced, match))
-        match.enter(entry)
+        match = match.enter(entry)
         rewritten.append(event_json(entry))
     for later, recorded in enumerate(events[position - 1 + removed :], start=len(rewritten) + 1):
         event = read_event(recorded)
-        now = _as_now(match, event, (ends or {}).get(later), number, later)
         try:
-            match.enter(now)
+            now = _as_now(match, event, (ends or {}).get(later), number, later)
+        except EndAsked as asked:  # the hand before the tile, shown as the correction began
+            asked.match = asked.match.with_record(before)
+            raise
+        try:
+            match = match.enter(now)
         except RecordError as broken:  # named as the hand's list shows it now
             raise _no_longer_fits(event, broken, number, later) from None
         rewritten.append(event_json(now))
     last = {**hands[-1], "events": rewritten}
     updated = {**record, "hands": [*hands[:-1], last] if rewritten else hands[:-1]}
     if "left" in last or not rewritten:
-        match = _replayed(updated, match)  # the pips left are checked against the new hand
-    match.record = updated
-    return updated, match
+        # The pips left are checked against the new hand.
+        match = _replayed(updated, match.with_record({**record, "hands": hands[:-1]}))
+    return updated, match.with_record(updated)
 
 
 def _as_now(match: Match, event: Event, end: str | None, hand: int, position: int) -> Event:

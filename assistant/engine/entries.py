@@ -1,14 +1,13 @@
 """Entering a match one entry at a time, as the players say it: the record grows by one event,
 one `left` or one hand scored as told, undo takes the last entry away, and a mistaken play, draw
-or pass in the current hand can be corrected in place. Each new record is replayed, so it is
-valid or refused.
+or pass in the current hand can be corrected. Each function takes a record and returns a new
+one with the match it replays to, valid or refused; nothing it was given changes.
 
 An entry is a value (`moves.py`: `Play`, `Draw`, `Pass`, `Left`, `ScoredHand`), or the same said
 in JSON as the API takes it (`record.read_entry`). Every function takes `replayed`, the match
-the record replays to when the caller already has it: the settled hands it holds are reused, so
-only the current hand is replayed."""
-
-import copy
+the record replays to when the caller already has it: an entry is entered on it as it is
+(`match.record is record`), and otherwise the settled hands it holds are reused, so only the
+current hand is replayed."""
 
 from .errors import N_, RecordError
 from .match import Match
@@ -47,10 +46,10 @@ def add_entry(
     when every end the tile fits makes the same game. An event after a settled hand starts the
     next hand."""
     entry = as_entry(entry)
-    match = _replayed(record, replayed)  # `replayed` itself stays as it is
+    match = _replayed(record, replayed)
     entry = match.completed(entry, leader)
     phase = match.phase
-    match.enter(entry)
+    match = match.enter(entry)
     # A new record that shares the parts it leaves as they were with `record` (copying the whole
     # record was the largest cost of a tap): neither record is changed afterwards.
     updated = {**record, "hands": list(record["hands"])}
@@ -58,13 +57,12 @@ def add_entry(
     if type(entry) is ScoredHand:
         hands.append(entry.as_record())
     elif type(entry) is Left:
-        hands[-1] = {**hands[-1], "left": copy.deepcopy(entry.left)}
+        hands[-1] = {**hands[-1], "left": entry.as_json()}
     elif phase == "lead":
         hands.append({"events": [event_json(entry)]})
     else:
         hands[-1] = {**hands[-1], "events": [*hands[-1]["events"], event_json(entry)]}
-    match.record = updated
-    return updated, match
+    return updated, match.with_record(updated)
 
 
 def entries_of(record: dict) -> list[dict]:
@@ -145,11 +143,11 @@ def replace_entry(
         entry = entry._replace(player=replaced.player)
     entry = _same_end(entry, replaced, match)
     entry = match.completed(entry)
-    match.enter(entry)
+    match = match.enter(entry)
     for later, data in enumerate(events[position:], start=position + 1):
         event = read_event(data)
         try:
-            match.enter(event)
+            match = match.enter(event)
         except RecordError as broken:
             raise _no_longer_fits(event, broken, number, later) from None
     written = event_json(entry)
@@ -157,9 +155,8 @@ def replace_entry(
     updated = {**record, "hands": [*hands[:-1], corrected]}
     if "left" in corrected:
         # The pips left are checked again against the corrected hand.
-        match = _replayed(updated, match)
-    match.record = updated
-    return updated, match
+        match = _replayed(updated, match.with_record(before))
+    return updated, match.with_record(updated)
 
 
 def _same_end(entry: Entry, replaced: Event, match: Match) -> Entry:
@@ -175,7 +172,10 @@ def _same_end(entry: Entry, replaced: Event, match: Match) -> Entry:
 
 
 def _replayed(record: dict, prefix: Match | None) -> Match:
-    """`record` replayed, reusing the settled hands of `prefix` (and its `explain`)."""
+    """`record` replayed, reusing the settled hands of `prefix` (and its `explain`): `prefix`
+    itself when it is `record`'s match already."""
+    if prefix is not None and prefix.record is record:
+        return prefix
     return replay(record, explain=bool(prefix and prefix.explain), prefix=prefix)
 
 

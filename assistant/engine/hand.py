@@ -1,17 +1,23 @@
 """One hand of a match (RULES.md §2, §3, §7): the lead, the plays, draws and passes (knocks), the
-turn, a domino or a block, the pips left and the settlement. A `Hand` belongs to its `Match`
-(match.py), which keeps the scores, the winner and the order of the hands."""
+turn, a domino or a block, the pips left and the settlement.
+
+A `Hand` is a value: it knows who plays and under which rules (`setup`), not the match it is
+part of. Its entries are judged on a `HandBuilder`, made by the match being entered
+(`MatchBuilder`, match.py, which keeps the scores and the winner); the hand they leave is a new
+value (`frozen()`)."""
 
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import N_, RecordError
-from .layout import END_NAMES, Layout, Placed, Term
-from .moves import Draw, Event, Play, ScoredHand
-from .settlement import Settlement, chipped_out, needed_pips
+from .layout import END_NAMES, LayoutBuilder, Placed, Term
+from .moves import Draw, Event, Play
+from .settlement import chipped_out, needed_pips
+from .setup import Setup
 from .tiles import HALVES, TILES, TOTAL_PIPS, halves
+from .values import FrozenMap, Value
 
 if TYPE_CHECKING:
-    from .match import Match
+    from .match import MatchBuilder
 
 CANONICAL = {name: f"{max(a, b)}-{min(a, b)}" for name, (a, b) in HALVES.items()}
 PIPS_OF = {name: a + b for name, (a, b) in HALVES.items()}
@@ -28,35 +34,57 @@ class ScoredPlay(NamedTuple):
     bonus_refused: bool = False
 
 
-class Hand:
+class Hand(Value):
     """One hand: from the lead to a domino, a block or a win, and its settlement; or a hand
     scored as told (`ended == "scored"`, `told` the points as told, no plays)."""
 
-    def __init__(self, match: "Match", number: int, leader: str | None = None):
-        rules = match.rules
-        players = match.players
-        self.match = match
-        self.players = players
-        self.number = number
-        self.leader = leader  # who must lead: the player who went out last hand, else anyone
-        self.held = dict.fromkeys(players, rules.hand_size)
-        self.seats = len(players)
-        self.boneyard = 28 - len(players) * rules.hand_size
-        self.layout = Layout(rules.layout, rules.spinner_count)
-        self.played: set[str] = set()
-        self.played_pips = 0
-        self.plays: list[dict] = []  # {"player", "tile", "end", "count", "points"} as in results
-        self.play_terms: list[list[Term]] = []  # each play's count explained (explain=True)
-        self.turn_index: int | None = None  # None until the lead
-        self.passes_in_a_row = 0
-        self.events = 0
-        self.ended: str | None = None  # "domino", "blocked", "win", "scored"
-        self.went_out: str | None = None
-        self.needs_left: list[str] = []  # whose pips the settlement needs, once the hand ends
-        self.pips_left: dict[str, int] = {}  # raw pips per player, from `left`
-        self.settlement: Settlement | None = None
-        self.scores: list = []  # each side's total after this hand
-        self.told: ScoredHand | None = None  # a hand scored as told: its points as told
+    FIELDS = (
+        "setup",
+        "players",  # setup.players, read at every turn
+        "seats",
+        "number",
+        "leader",  # who must lead: the player who went out last hand, else anyone
+        "held",  # player → how many tiles they hold
+        "boneyard",
+        "layout",
+        "played",  # the tiles played, by their usual names
+        "played_pips",
+        "plays",  # each play as results hold it: {"player", "tile", "end", "count", "points"}
+        "play_terms",  # each play's count explained (explain=True)
+        "turn_index",  # None until the lead
+        "passes_in_a_row",
+        "events",
+        "ended",  # None, "domino", "blocked", "win", "scored"
+        "went_out",
+        "needs_left",  # whose pips the settlement needs, once the hand ends
+        "pips_left",  # raw pips per player, from `left`
+        "settlement",
+        "scores",  # each side's total after this hand
+        "told",  # a hand scored as told: its points as told
+    )
+    # `match`: while a builder, the match it judges entries in; None in a value, which never
+    # knows its match. A builder becomes a value in place (`frozen()`), hence one layout.
+    __slots__ = (*FIELDS, "match", "_hash", "__weakref__")
+
+    @staticmethod
+    def fresh(setup: Setup, number: int, leader: str | None = None) -> "Hand":
+        """Hand `number` before its lead."""
+        return HandBuilder(setup, None, number, leader).frozen()
+
+    def building(self, match: "MatchBuilder") -> "HandBuilder":
+        """A builder that goes on from this hand (which stays as it is), in `match`."""
+        hand = object.__new__(HandBuilder)
+        for name in _KEPT:
+            setattr(hand, name, getattr(self, name))
+        hand.match = match
+        hand.held = dict(self.held)
+        hand.layout = self.layout.building()
+        hand.played = set(self.played)
+        hand.plays = list(self.plays)
+        hand.play_terms = list(self.play_terms)
+        hand.needs_left = list(self.needs_left)
+        hand.pips_left = dict(self.pips_left)
+        return hand
 
     # -- what the screens ask ---------------------------------------------------------------
 
@@ -64,7 +92,7 @@ class Hand:
     def turn(self) -> str | None:
         if self.ended or self.turn_index is None:
             return None
-        return self.match.players[self.turn_index]
+        return self.players[self.turn_index]
 
     @property
     def tiles_held(self) -> dict[str, int]:
@@ -80,7 +108,7 @@ class Hand:
 
     @property
     def drawable(self) -> int:
-        rules = self.match.rules
+        rules = self.setup.rules
         if rules.boneyard == "sleeping":
             return 0
         return self.boneyard - rules.boneyard_reserve
@@ -93,10 +121,10 @@ class Hand:
     def side_out(self, player: str) -> bool:
         """Whether `player`'s play of their last tile ends the hand: under `go_out: player` it
         does; under `go_out: side` only once their partner is out too."""
-        match = self.match
-        if match.rules.go_out == "player":
+        setup = self.setup
+        if setup.rules.go_out == "player":
             return self.held[player] == 0
-        return all(self.held[p] == 0 for p in match.sides[match.side_of[player]])
+        return all(self.held[p] == 0 for p in setup.sides[setup.side_of[player]])
 
     @property
     def holding(self) -> int:
@@ -157,6 +185,69 @@ class Hand:
     @property
     def missing_left(self) -> list[str]:
         return [p for p in self.needs_left if p not in self.pips_left]
+
+    def as_result(self) -> dict:
+        return {
+            "plays": list(self.plays),
+            "ended": self.ended,
+            "went_out": self.went_out,
+            "settlement": list(self.settlement.changes) if self.settlement else None,
+            "scores": list(self.scores),
+        }
+
+
+# The fields a builder holds as they are in a value; the others are copied as they change.
+_COPIED = ("held", "layout", "played", "plays", "play_terms", "needs_left", "pips_left", "scores")
+_KEPT = tuple(name for name in Hand.FIELDS if name not in _COPIED)
+
+
+class HandBuilder(Hand):
+    """A hand whose entries are being judged, inside the match being entered (`match`)."""
+
+    __slots__ = ()
+    __setattr__, __delattr__, __hash__ = object.__setattr__, object.__delattr__, None
+
+    def __init__(self, setup: Setup, match: "MatchBuilder | None", number: int, leader: str | None):
+        """Hand `number` before its lead, in `match`."""
+        rules = setup.rules
+        players = setup.players
+        self.setup = setup
+        self.match = match
+        self.players = players
+        self.seats = len(players)
+        self.number = number
+        self.leader = leader
+        self.held = dict.fromkeys(players, rules.hand_size)
+        self.boneyard = 28 - len(players) * rules.hand_size
+        self.layout = LayoutBuilder(rules.layout, rules.spinner_count)
+        self.played = set()
+        self.played_pips = 0
+        self.plays = []
+        self.play_terms = []
+        self.turn_index = None
+        self.passes_in_a_row = 0
+        self.events = 0
+        self.ended = None
+        self.went_out = None
+        self.needs_left = []
+        self.pips_left = {}
+        self.settlement = None
+        self.scores = ()
+        self.told = None
+
+    def frozen(self) -> Hand:
+        """The hand as it stands now, as a value: this builder becomes it (and is done)."""
+        self.match = None
+        self.held = FrozenMap(self.held)
+        self.layout = self.layout.frozen()
+        self.played = frozenset(self.played)
+        self.plays = tuple(self.plays)
+        self.play_terms = tuple(self.play_terms)
+        self.needs_left = tuple(self.needs_left)
+        self.pips_left = FrozenMap(self.pips_left)
+        self.scores = tuple(self.scores)
+        object.__setattr__(self, "__class__", Hand)
+        return self
 
     # -- the events ------------------------------------------------------------------------
 
@@ -272,11 +363,10 @@ class Hand:
         out = held == 0 and self.side_out(player)
         chips_out = out and match.rules.hand_end == "chip_out"
         scored = match.score_play(player, count, lead, chips_out)
-        self.plays.append(
-            {"player": player, "tile": tile, "end": end, "count": count, "points": scored.points}
-        )
+        laid = {"player": player, "tile": tile, "end": end, "count": count, "points": scored.points}
+        self.plays.append(_laid(laid))
         if match.explain:
-            self.play_terms.append(self.layout.terms())
+            self.play_terms.append(tuple(self.layout.terms()))
         if chips_out:  # going out ends the hand as a domino, even when it also wins the match
             self._end("domino", player, scored)
         elif match.winner is not None:
@@ -389,7 +479,7 @@ class Hand:
             raise RecordError(
                 N_("the hand is still being played: the pips left are entered when it ends")
             )
-        if type(left) is not dict:
+        if not isinstance(left, dict):
             raise RecordError(N_("left must map players to their tiles or pip totals"))
         pips_left = self._checked_left(left)
         if self.ended == "win" or self.settlement is not None:
@@ -409,7 +499,7 @@ class Hand:
                 raise RecordError(
                     N_("{player} is not a player in this match"), player=_quoted(player)
                 )
-            if type(given) is list:
+            if type(given) is list or type(given) is tuple:
                 pips = self._listed_pips(player, given, listed)
                 listed_pips += pips
             elif type(given) is int:
@@ -461,7 +551,7 @@ class Hand:
             )
         return pips
 
-    def _listed_pips(self, player: str, tiles: list, listed: dict[str, str]) -> int:
+    def _listed_pips(self, player: str, tiles: list | tuple, listed: dict[str, str]) -> int:
         held = self.held[player]
         if len(tiles) != held:
             if held == 1:
@@ -497,14 +587,8 @@ class Hand:
             total += a + b
         return total
 
-    def as_result(self) -> dict:
-        return {
-            "plays": self.plays,
-            "ended": self.ended,
-            "went_out": self.went_out,
-            "settlement": self.settlement.changes if self.settlement else None,
-            "scores": list(self.scores),
-        }
+
+_laid = FrozenMap  # a play as results hold it
 
 
 def _quoted(value: object) -> str:

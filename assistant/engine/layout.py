@@ -17,21 +17,37 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import N_, RecordError
+from .values import FrozenMap, Value, made
 
 END_NAMES = ("left", "right", "up", "down")
 
 
-class End:
+class End(NamedTuple):
     """An open end: the value a tile must match there, and the tile that shows it."""
 
-    __slots__ = ("name", "value", "tile", "double", "spinner")
+    name: str
+    value: int
+    tile: str | None  # None on a spinner arm no tile has been laid on yet
+    double: bool  # a crosswise double is the last tile here
+    spinner: bool  # the spinner itself is the last tile here
+
+
+class EndBuilder:
+    """An open end of a layout tiles are still being laid on: the same fields as `End`,
+    changed in place as each tile is laid there (no new value at every play)."""
+
+    __slots__ = End._fields
 
     def __init__(self, name: str, value: int, tile: str | None, double: bool, spinner: bool):
         self.name = name
         self.value = value
-        self.tile = tile  # None on a spinner arm no tile has been laid on yet
-        self.double = double  # a crosswise double is the last tile here
-        self.spinner = spinner  # the spinner itself is the last tile here
+        self.tile = tile
+        self.double = double
+        self.spinner = spinner
+
+
+def _growing(ends) -> dict:
+    return {n: EndBuilder(e.name, e.value, e.tile, e.double, e.spinner) for n, e in ends.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,38 +100,30 @@ class Placed(NamedTuple):
     spinner: bool
 
 
-class Layout:
-    """The tiles played in one hand and the open ends they leave."""
+class Layout(Value):
+    """The tiles played in one hand and the open ends they leave, as a value; a hand lays its
+    tiles on a `LayoutBuilder` and keeps the layout it leaves (`frozen()`)."""
 
-    __slots__ = (
-        "spinner_layout",
-        "sniff",
-        "ends",
-        "spinner_value",
-        "spinner_arms",
-        "placed",
-        "_arm_lengths",
+    __slots__ = FIELDS = (
+        "spinner_layout",  # the first double played becomes the spinner
+        "sniff",  # spinner_count: sniff_exposed
+        "ends",  # name → End
+        "spinner_value",  # None until there is a spinner
+        "spinner_arms",  # how many of the spinner's four sides have a tile against them
+        "placed",  # (tile, end, inner, outer, double, spinner), in order
     )
 
-    def __init__(self, layout: str, spinner_count: str):
-        self.spinner_layout = layout == "spinner"
-        self.sniff = spinner_count == "sniff_exposed"
-        self.ends: dict[str, End] = {}
-        self.spinner_value: int | None = None
-        self.spinner_arms = 0  # how many of the spinner's four sides have a tile against them
-        self.placed: list[tuple] = []  # (tile, end, inner, outer, double, spinner), in order
-
-    # -- laying tiles -------------------------------------------------------------------------
-
-    def lead(self, tile: str, a: int, b: int) -> None:
-        """The first tile: `a` on the left, `b` on the right."""
-        double = a == b
-        spinner = double and self.spinner_layout
-        if spinner:
-            self.spinner_value = a
-        self.ends["left"] = End("left", a, tile, double, spinner)
-        self.ends["right"] = End("right", b, tile, double, spinner)
-        self.placed.append((tile, "lead", a, b, double, spinner))
+    def building(self) -> "LayoutBuilder":
+        """A builder that starts from this layout (which stays as it is)."""
+        return made(
+            LayoutBuilder,
+            spinner_layout=self.spinner_layout,
+            sniff=self.sniff,
+            ends=_growing(self.ends),
+            spinner_value=self.spinner_value,
+            spinner_arms=self.spinner_arms,
+            placed=list(self.placed),
+        )
 
     def fitting_ends(self, a: int, b: int) -> list[str]:
         return [end.name for end in self.ends.values() if end.value == a or end.value == b]
@@ -149,63 +157,19 @@ class Layout:
         lone = self.ends["left"].tile == self.ends["right"].tile
         return tuple(ends), lone, self.spinner_value, self.spinner_arms
 
-    def tried(self, tile: str, a: int, b: int, end_name: str) -> "Layout":
-        """A copy of this layout with the tile laid on `end_name` (this one is left as it is)."""
-        trial = Layout.__new__(Layout)
-        trial.spinner_layout, trial.sniff = self.spinner_layout, self.sniff
-        trial.ends = {
-            n: End(e.name, e.value, e.tile, e.double, e.spinner) for n, e in self.ends.items()
-        }
-        trial.spinner_value, trial.spinner_arms = self.spinner_value, self.spinner_arms
-        trial.placed = []
+    def tried(self, tile: str, a: int, b: int, end_name: str) -> "LayoutBuilder":
+        """This layout with the tile laid on `end_name` (this one is left as it is)."""
+        trial = made(
+            LayoutBuilder,
+            spinner_layout=self.spinner_layout,
+            sniff=self.sniff,
+            ends=_growing(self.ends),
+            spinner_value=self.spinner_value,
+            spinner_arms=self.spinner_arms,
+            placed=[],
+        )
         trial.place(tile, a, b, end_name)
         return trial
-
-    def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
-        """Lays a tile on an end (or the only end it fits); returns the end's name."""
-        if end_name is None:
-            fits = [end for end in self.ends.values() if end.value == a or end.value == b]
-            if len(fits) != 1:
-                raise self._misfit(tile, [end.name for end in fits])
-            end = fits[0]
-            end_name = end.name
-            value = end.value
-        else:
-            end = self.ends.get(end_name)
-            if end is None:
-                if end_name not in END_NAMES:
-                    raise RecordError(
-                        N_("{end} is not an end: use left, right, up or down"),
-                        end=repr(end_name),
-                    )
-                raise self._not_open(end_name)
-            value = end.value
-            if a != value and b != value:
-                raise RecordError(
-                    N_("{tile} does not fit the {end} end, which shows {value}"),
-                    tile=tile,
-                    end=end_name,
-                    value=value,
-                )
-        outer = b if a == value else a
-        double = a == b
-        if end.spinner or end.tile is None:
-            self._cover_spinner_side()
-        becomes_spinner = double and self.spinner_layout and self.spinner_value is None
-        if becomes_spinner:
-            self.spinner_value = a
-            self.spinner_arms = 1  # the tile it was played against covers one side
-        end.value, end.tile, end.double, end.spinner = outer, tile, double, becomes_spinner
-        self.placed.append((tile, end_name, value, outer, double, becomes_spinner))
-        return end_name
-
-    def _cover_spinner_side(self) -> None:
-        self.spinner_arms += 1
-        if self.spinner_arms == 2 and "up" not in self.ends:
-            # Both sides covered: the spinner's perpendicular ends open, empty.
-            v = self.spinner_value
-            self.ends["up"] = End("up", v, None, False, False)
-            self.ends["down"] = End("down", v, None, False, False)
 
     def _not_open(self, end_name: str) -> RecordError:
         """Why `up` or `down` is not open (left and right always are, once a tile is led)."""
@@ -306,3 +270,84 @@ class Layout:
 
     def open_ends(self) -> list[OpenEnd]:
         return [OpenEnd(e.name, e.value, e.double or e.spinner) for e in self.ends.values()]
+
+
+class LayoutBuilder(Layout):
+    """A layout tiles are still being laid on: a hand's, while it is being played or tried."""
+
+    __slots__ = ()
+    __setattr__, __delattr__, __hash__ = object.__setattr__, object.__delattr__, None
+
+    def __init__(self, layout: str, spinner_count: str):
+        """The table before the lead, under the rules' `layout` and `spinner_count`."""
+        self.spinner_layout = layout == "spinner"
+        self.sniff = spinner_count == "sniff_exposed"
+        self.ends = {}
+        self.spinner_value = None
+        self.spinner_arms = 0
+        self.placed = []
+
+    def frozen(self) -> Layout:
+        """The layout as it lies now, as a value: this builder becomes it (and is done)."""
+        self.ends = FrozenMap(
+            {n: End(e.name, e.value, e.tile, e.double, e.spinner) for n, e in self.ends.items()}
+        )
+        self.placed = tuple(self.placed)
+        object.__setattr__(self, "__class__", Layout)
+        return self
+
+    def lead(self, tile: str, a: int, b: int) -> None:
+        """The first tile: `a` on the left, `b` on the right."""
+        double = a == b
+        spinner = double and self.spinner_layout
+        if spinner:
+            self.spinner_value = a
+        self.ends["left"] = EndBuilder("left", a, tile, double, spinner)
+        self.ends["right"] = EndBuilder("right", b, tile, double, spinner)
+        self.placed.append((tile, "lead", a, b, double, spinner))
+
+    def place(self, tile: str, a: int, b: int, end_name: str | None) -> str:
+        """Lays a tile on an end (or the only end it fits); returns the end's name."""
+        if end_name is None:
+            fits = [end for end in self.ends.values() if end.value == a or end.value == b]
+            if len(fits) != 1:
+                raise self._misfit(tile, [end.name for end in fits])
+            end = fits[0]
+            end_name = end.name
+            value = end.value
+        else:
+            end = self.ends.get(end_name)
+            if end is None:
+                if end_name not in END_NAMES:
+                    raise RecordError(
+                        N_("{end} is not an end: use left, right, up or down"),
+                        end=repr(end_name),
+                    )
+                raise self._not_open(end_name)
+            value = end.value
+            if a != value and b != value:
+                raise RecordError(
+                    N_("{tile} does not fit the {end} end, which shows {value}"),
+                    tile=tile,
+                    end=end_name,
+                    value=value,
+                )
+        outer = b if a == value else a
+        double = a == b
+        if end.spinner or end.tile is None:
+            self._cover_spinner_side()
+        becomes_spinner = double and self.spinner_layout and self.spinner_value is None
+        if becomes_spinner:
+            self.spinner_value = a
+            self.spinner_arms = 1  # the tile it was played against covers one side
+        end.value, end.tile, end.double, end.spinner = outer, tile, double, becomes_spinner
+        self.placed.append((tile, end_name, value, outer, double, becomes_spinner))
+        return end_name
+
+    def _cover_spinner_side(self) -> None:
+        self.spinner_arms += 1
+        if self.spinner_arms == 2 and "up" not in self.ends:
+            # Both sides covered: the spinner's perpendicular ends open, empty.
+            v = self.spinner_value
+            self.ends["up"] = EndBuilder("up", v, None, False, False)
+            self.ends["down"] = EndBuilder("down", v, None, False, False)

@@ -4,21 +4,28 @@ A `Match` takes entries as values (`moves.py`: a play, a draw, a pass, the tiles
 scored as told) and judges each; a broken rule raises `RecordError`. Reading a record's JSON
 into values is `record.py`'s (`replay(record)` gives a `Match`).
 
+A `Match` is a value: `enter(match, entry)` (or `match.enter(entry)`) gives the match after the
+entry and leaves `match` as it was; the entry is judged on a `MatchBuilder`, a copy that may
+change, made a value again once it is in (`frozen()`). A replay builds a whole record on one
+builder (record.py).
+
 The questions a screen asks are answered here as well, so every screen and the API get the same
 answers: whose turn it is (`Match.turn`), what an entry as a player says it becomes in the record
 (`Match.completed`), where a tile may go and what each end would score (`Match.end_choices`),
 what pips a player can still hold (`Hand.pip_bounds`), whether a hand may be scored as told now
 (`Match.can_score_hand`) and with which points (`Match.half_points`, `Match.told_by_side`)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import N_, Names, RecordError
-from .hand import Hand, ScoredPlay
+from .hand import Hand, HandBuilder, ScoredPlay
 from .limits import MAX_HANDS
 from .moves import EVENTS, Entry, Left, Play, ScoredHand
 from .rules import Rules
 from .settlement import SCORED, Settlement, exact, settle
+from .setup import Setup
 from .tiles import HALVES
+from .values import EMPTY, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,34 +38,42 @@ class EndChoice:
     points: int | float  # what the player's side would score for it
 
 
-class Match:
-    """A whole match: its players, sides and rules, the hands so far, the scores and the
-    winner. It grows by one entry at a time (`enter`); `record.replay` reads a record into one,
-    and keeps the record it came from as `record`."""
+class Match(Value):
+    """A whole match: its players, sides and rules (`setup`), the hands so far, the scores and
+    the winner. `record`: the record it was replayed from, when it was (`record.replay`); the
+    caller's JSON, beside the value (not compared, not hashed)."""
 
-    def __init__(self, players: list[str], partnership: bool, rules: Rules, explain=False):
-        self.explain = explain  # keep each play's count term by term (Hand.play_terms)
-        self.record: dict | None = None
-        self.players = players
-        self.partnership = partnership
-        self.seat = {p: i for i, p in enumerate(players)}
-        self.sides = (
-            [[players[0], players[2]], [players[1], players[3]]]
-            if partnership
-            else [[p] for p in players]
-        )
-        self.side_of = {p: i for i, side in enumerate(self.sides) for p in side}
-        self.rules = rules
-        self.scores: list = [0] * len(self.sides)
-        self.winner: int | None = None
-        self.hands: list[Hand] = []
+    FIELDS = ("setup", "scores", "winner", "hands")
+    # The setup's parts are kept as they are too: read at every play.
+    __slots__ = (*FIELDS, "record", *Setup._fields, "_hash", "__weakref__")
 
-    def resume(self, hands: list[Hand]) -> None:
-        """Takes over the settled hands of another replay of the same match, as they are."""
-        self.hands = list(hands)
-        if hands:
-            self.scores = list(hands[-1].scores)
-            self._check_target()
+    def __init__(self, players, partnership: bool, rules: Rules, explain: bool = False):
+        """The match before its first hand."""
+        setup = Setup.of(players, partnership, rules, explain)
+        _set_fields(self, setup, (0,) * len(setup.sides), None, (), None)
+
+    def enter(self, entry: Entry) -> "Match":
+        """The match after one more entry, as `add_entry` appends it to the record: a play, draw
+        or pass (the lead of a new hand after a settled one), the tiles left at the end of a
+        hand, or a hand scored as told before a lead. This match stays as it is, refused or
+        not (`RecordError`)."""
+        building = self.building()
+        building.apply(entry)
+        return building.frozen()
+
+    def building(self) -> "MatchBuilder":
+        """A builder that goes on from this match (which stays as it is)."""
+        hands = list(self.hands)
+        building = MatchBuilder(self.setup, list(self.scores), self.winner, hands)
+        if hands and building.phase in ("play", "settle"):
+            hands[-1] = hands[-1].building(building)
+        return building
+
+    def with_record(self, record: dict | None) -> "Match":
+        """The same match, replayed from `record`."""
+        match = object.__new__(Match)
+        _set_fields(match, self.setup, self.scores, self.winner, self.hands, record)
+        return match
 
     def side_name(self, side: int) -> Names:
         """A side's players, as a value a message carries ("Ann + Cy" in English)."""
@@ -89,13 +104,6 @@ class Match:
                 n=number,
                 hand=number,
             )
-
-    def begin_hand(self) -> Hand:
-        number = len(self.hands) + 1
-        self.check_can_begin(number)
-        hand = Hand(self, number, self.next_leader)
-        self.hands.append(hand)
-        return hand
 
     # -- entering -----------------------------------------------------------------------------
 
@@ -136,52 +144,6 @@ class Match:
             N_("who leads hand {n}? Name the player who leads"), n=len(self.hands) + 1
         )
 
-    def enter(self, entry: Entry) -> None:
-        """Applies one more entry, as `add_entry` appends it to the record: a play, draw or pass
-        (the lead of a new hand after a settled one), the tiles left at the end of a hand, or a
-        hand scored as told before a lead. The match is not usable after a refused entry:
-        replay the record again."""
-        kind = type(entry)
-        if kind is ScoredHand:
-            self._enter_scored(entry)
-            return
-        phase = self.phase
-        if kind is Left:
-            if phase != "settle":
-                raise RecordError(N_("there is no ended hand to settle"))
-            hand = self.hands[-1]
-            hand.apply_left(entry.left)
-        elif kind not in EVENTS:
-            raise RecordError(N_("an entry must be an event or the pips left"))
-        elif phase == "over":
-            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
-        elif phase == "settle":
-            raise RecordError(
-                N_("the hand is over: enter the pips left by {players} first"),
-                players=Names(self.hands[-1].missing_left),
-            )
-        else:
-            hand = self.begin_hand() if phase == "lead" else self.hands[-1]
-            hand.apply(entry)
-        hand.scores = list(self.scores)
-
-    def _enter_scored(self, told: ScoredHand) -> None:
-        """A hand scored as told, entered in place of the next hand's tiles."""
-        phase = self.phase
-        if phase == "over":
-            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
-        if phase == "settle":
-            raise RecordError(
-                N_("the hand is over: enter the pips left by {players} first"),
-                players=Names(self.hands[-1].missing_left),
-            )
-        if phase == "play":
-            raise RecordError(
-                N_("hand {n} has begun: a hand can be scored as told only before its lead"),
-                n=len(self.hands),
-            )
-        self.score_hand(told)
-
     # -- scoring ----------------------------------------------------------------------------
 
     def count_points(self, count: int) -> int:
@@ -214,70 +176,6 @@ class Match:
         if bonus and no_win_on_lead and score + points + bonus >= target:
             return ScoredPlay(points, 0, True)
         return ScoredPlay(points, bonus)
-
-    def score_play(self, player: str, count: int, lead: bool, chips_out: bool) -> ScoredPlay:
-        """Scores a play (and the bonus for going out with it) for the player's side."""
-        side = self.side_of[player]
-        scored = self.play_points(side, count, lead, chips_out)
-        if scored.points or scored.bonus:
-            self.credit(side, scored.points + scored.bonus)
-        return scored
-
-    def credit(self, side: int, points: int) -> None:
-        """Adds points to a side. Under `win_check: immediate` the side wins once it is at or
-        over the target with the highest score (two sides tied at the top after a settlement
-        play on: the next to score ahead wins)."""
-        scores = self.scores
-        scores[side] += points
-        if (
-            self.rules.win_check == "immediate"
-            and scores[side] >= self.rules.target
-            and all(score < scores[side] for i, score in enumerate(scores) if i != side)
-        ):
-            self.winner = side
-
-    def check_target_after_settlement(self) -> None:
-        """A hand settled with its last play (`chip_out`): under `win_check: end_of_hand` the
-        target is checked now, as after any settlement."""
-        if self.rules.win_check == "end_of_hand":
-            self._check_target()
-
-    def settle(self, hand: Hand) -> Settlement:
-        """Settles an ended hand; the highest score at or over the target then wins (a tie at
-        the top plays on)."""
-        rules = self.rules
-        needed = {p: hand.pips_left[p] for p in hand.needs_left}
-        settlement = settle(rules, self.sides, self.side_of, hand.ended, hand.went_out, needed)
-        for side, change in enumerate(settlement.changes):
-            if change > 0 and rules.exact_target and self.scores[side] + change > rules.target:
-                settlement.changes[side] = 0
-                settlement.refused.append(side)
-            self.scores[side] += settlement.changes[side]
-        self._check_target()
-        return settlement
-
-    def _check_target(self) -> None:
-        """After a settlement or a hand scored as told: the highest score at or over the target
-        wins; a tie at the top plays on."""
-        best = max(self.scores)
-        if best >= self.rules.target and self.scores.count(best) == 1:
-            self.winner = self.scores.index(best)
-
-    def score_hand(self, told: ScoredHand) -> None:
-        """Credits a hand scored as told (RULES.md §5) as a new hand, then checks the target
-        as after a settlement. The next hand's lead is free, as after a block."""
-        hand = self.begin_hand()
-        try:
-            changes = self._told_changes(told)
-        except RecordError as error:
-            raise error.located(hand.number, None) from None
-        hand.ended = "scored"
-        hand.told = told
-        hand.settlement = Settlement(changes, {}, [], SCORED)
-        for side, change in enumerate(changes):
-            self.scores[side] += change
-        self._check_target()
-        hand.scores = list(self.scores)
 
     def _told_changes(self, told: ScoredHand) -> list:
         """Each side's change: its players' points added up. Half points only where the
@@ -380,7 +278,7 @@ class Match:
     def hand(self) -> Hand:
         """The hand being played, being settled, or (in the lead phase) about to start."""
         if self.phase == "lead":
-            return Hand(self, len(self.hands) + 1, self.next_leader)
+            return Hand.fresh(self.setup, len(self.hands) + 1, self.next_leader)
         return self.hands[-1]
 
     def end_choices(self, tile: str) -> list[EndChoice]:
@@ -412,12 +310,184 @@ class Match:
         }
 
 
+class MatchBuilder(Match):
+    """A match an entry (or, in a replay, a whole record) is being judged on: its scores and its
+    hands are lists, its last hand may be a `HandBuilder`."""
+
+    __slots__ = ()
+    __setattr__, __delattr__, __hash__ = object.__setattr__, object.__delattr__, None
+
+    def __init__(self, setup: Setup, scores: list, winner: int | None, hands: list):
+        _set_fields(self, setup, scores, winner, hands, None)
+
+    @staticmethod
+    def start(setup: Setup) -> "MatchBuilder":
+        return MatchBuilder(setup, [0] * len(setup.sides), None, [])
+
+    def frozen(self, record: dict | None = None) -> Match:
+        """The match as it stands now, as a value (`record`: the one it was replayed from):
+        this builder becomes it (and is done)."""
+        hands = self.hands
+        if hands and type(hands[-1]) is HandBuilder:
+            hands[-1] = hands[-1].frozen()
+        self.hands = tuple(hands)
+        self.scores = tuple(self.scores)
+        self.record = record
+        object.__setattr__(self, "__class__", Match)
+        return self
+
+    def resume(self, hands: tuple[Hand, ...]) -> None:
+        """Takes over the settled hands of another replay of the same match, as they are."""
+        self.hands = list(hands)
+        if hands:
+            self.scores = list(hands[-1].scores)
+            self._check_target()
+
+    def begin_hand(self) -> HandBuilder:
+        number = len(self.hands) + 1
+        self.check_can_begin(number)
+        hand = HandBuilder(self.setup, self, number, self.next_leader)
+        self.hands.append(hand)
+        return hand
+
+    def apply(self, entry: Entry) -> None:
+        """One more entry, judged (`Match.enter`)."""
+        kind = type(entry)
+        if kind is ScoredHand:
+            self._enter_scored(entry)
+            return
+        phase = self.phase
+        if kind is Left:
+            if phase != "settle":
+                raise RecordError(N_("there is no ended hand to settle"))
+            hand = self.hands[-1]
+            hand.apply_left(entry.left)
+        elif kind not in EVENTS:
+            raise RecordError(N_("an entry must be an event or the pips left"))
+        elif phase == "over":
+            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
+        elif phase == "settle":
+            raise RecordError(
+                N_("the hand is over: enter the pips left by {players} first"),
+                players=Names(self.hands[-1].missing_left),
+            )
+        else:
+            hand = self.begin_hand() if phase == "lead" else self.hands[-1]
+            hand.apply(entry)
+        hand.scores = tuple(self.scores)
+
+    def _enter_scored(self, told: ScoredHand) -> None:
+        """A hand scored as told, entered in place of the next hand's tiles."""
+        phase = self.phase
+        if phase == "over":
+            raise RecordError(N_("the match is over: {side} won"), side=self.side_name(self.winner))
+        if phase == "settle":
+            raise RecordError(
+                N_("the hand is over: enter the pips left by {players} first"),
+                players=Names(self.hands[-1].missing_left),
+            )
+        if phase == "play":
+            raise RecordError(
+                N_("hand {n} has begun: a hand can be scored as told only before its lead"),
+                n=len(self.hands),
+            )
+        self.score_hand(told)
+
+    def score_play(self, player: str, count: int, lead: bool, chips_out: bool) -> ScoredPlay:
+        """Scores a play (and the bonus for going out with it) for the player's side."""
+        if not chips_out and count % 5 and (count % 3 or self.rules.count_scoring == "fives"):
+            return NOTHING  # most plays: a count that scores nothing, no bonus to weigh
+        side = self.side_of[player]
+        scored = self.play_points(side, count, lead, chips_out)
+        if scored.points or scored.bonus:
+            self.credit(side, scored.points + scored.bonus)
+        return scored
+
+    def credit(self, side: int, points: int) -> None:
+        """Adds points to a side. Under `win_check: immediate` the side wins once it is at or
+        over the target with the highest score (two sides tied at the top after a settlement
+        play on: the next to score ahead wins)."""
+        scores = self.scores
+        scores[side] += points
+        if (
+            self.rules.win_check == "immediate"
+            and scores[side] >= self.rules.target
+            and all(score < scores[side] for i, score in enumerate(scores) if i != side)
+        ):
+            self.winner = side
+
+    def check_target_after_settlement(self) -> None:
+        """A hand settled with its last play (`chip_out`): under `win_check: end_of_hand` the
+        target is checked now, as after any settlement."""
+        if self.rules.win_check == "end_of_hand":
+            self._check_target()
+
+    def settle(self, hand: Hand) -> Settlement:
+        """Settles an ended hand; the highest score at or over the target then wins (a tie at
+        the top plays on)."""
+        rules = self.rules
+        needed = {p: hand.pips_left[p] for p in hand.needs_left}
+        settlement = settle(rules, self.sides, self.side_of, hand.ended, hand.went_out, needed)
+        changes, refused = list(settlement.changes), []
+        for side, change in enumerate(changes):
+            if change > 0 and rules.exact_target and self.scores[side] + change > rules.target:
+                changes[side] = 0
+                refused.append(side)
+            self.scores[side] += changes[side]
+        self._check_target()
+        return replace(settlement, changes=changes, refused=refused) if refused else settlement
+
+    def _check_target(self) -> None:
+        """After a settlement or a hand scored as told: the highest score at or over the target
+        wins; a tie at the top plays on."""
+        best = max(self.scores)
+        if best >= self.rules.target and self.scores.count(best) == 1:
+            self.winner = self.scores.index(best)
+
+    def score_hand(self, told: ScoredHand) -> None:
+        """Credits a hand scored as told (RULES.md §5) as a new hand, then checks the target
+        as after a settlement. The next hand's lead is free, as after a block."""
+        hand = self.begin_hand()
+        try:
+            changes = self._told_changes(told)
+        except RecordError as error:
+            raise error.located(hand.number, None) from None
+        hand.ended = "scored"
+        hand.told = told
+        hand.settlement = Settlement(changes, EMPTY, (), SCORED)
+        for side, change in enumerate(changes):
+            self.scores[side] += change
+        self._check_target()
+        hand.scores = tuple(self.scores)
+        self.hands[-1] = hand.frozen()
+
+
+NOTHING = ScoredPlay(0)
+
+
+def enter(match: Match, entry: Entry) -> Match:
+    """The match after `entry` (`Match.enter`); `match` stays as it is."""
+    return match.enter(entry)
+
+
+def _set_fields(match: Match, setup: Setup, scores, winner, hands, record) -> None:
+    """Sets a match's fields, the one time they are set (a builder's, as it starts)."""
+    set_field = object.__setattr__
+    for name, value in zip(Setup._fields, setup, strict=True):
+        set_field(match, name, value)
+    set_field(match, "setup", setup)
+    set_field(match, "scores", scores)
+    set_field(match, "winner", winner)
+    set_field(match, "hands", hands)
+    set_field(match, "record", record)
+
+
 def _partners_out(hand: Hand, player: str) -> bool:
     """Whether everyone else on `player`'s side is out (always, under `go_out: player`)."""
-    match = hand.match
-    if match.rules.go_out == "player":
+    setup = hand.setup
+    if setup.rules.go_out == "player":
         return True
-    side = match.sides[match.side_of[player]]
+    side = setup.sides[setup.side_of[player]]
     return all(hand.held[p] == 0 for p in side if p != player)
 
 

@@ -9,11 +9,12 @@ player's turn is the game's to say, so a value may hold a tile the game then ref
 (`Match.completed`). A record's events always name it."""
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import N_, RecordError
 from .limits import MAX_TOLD
+from .values import EMPTY, FrozenMap, frozen_json, plain_json
 
 # Play, Draw and Pass are named tuples: frozen, and as cheap to make as a tuple (a record's
 # replay makes one per event), but each equal only to a value of its own kind.
@@ -55,25 +56,41 @@ class Pass(NamedTuple):
     __eq__, __ne__, __hash__ = _same_kind, _other_kind, tuple.__hash__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Left:
-    """The tiles still in hand when a hand ended, per player: a list of tiles or a pip total."""
+    """The tiles still in hand when a hand ended, per player: a list of tiles or a pip total.
+    Kept as said, as a value (`frozen_json`: a FrozenMap, lists as tuples), for the hand to
+    judge; `as_json()` gives it back as the record writes it."""
 
-    left: dict
+    left: FrozenMap
+
+    def __post_init__(self):
+        object.__setattr__(self, "left", frozen_json(self.left))
+
+    def pips_of(self, player: str) -> object:
+        """What was said for `player`: their tiles (a tuple), a pip total, or None."""
+        return self.left.get(player)
+
+    def as_json(self) -> object:
+        return plain_json(self.left)
 
 
 Event = Play | Draw | Pass
 EVENTS = (Play, Draw, Pass)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoredHand:
     """A hand scored as told (RULES.md §5): what each player gained (or, under `penalty_own`,
     lost) in it, everything included, in the match's score unit; players left out scored 0.
     `notes`: why, or where the scores come from ("scored on paper")."""
 
-    points: dict[str, int | float] = field(default_factory=dict)
+    points: FrozenMap = EMPTY  # player → points
     notes: str | None = None
+
+    def __post_init__(self):
+        if type(self.points) is not FrozenMap:
+            object.__setattr__(self, "points", FrozenMap(self.points))
 
     @classmethod
     def read(cls, data: dict) -> "ScoredHand":

@@ -10,10 +10,11 @@ from datetime import date, datetime
 
 from .errors import N_, RecordError
 from .limits import MAX_HANDS, MAX_NAME, unprintable
-from .match import Match
+from .match import Match, MatchBuilder
 from .moves import Draw, Entry, Event, Left, Pass, Play, ScoredHand
 from .names import name_key, same_person
 from .rules import Rules, rules_for
+from .setup import Setup
 
 FORMAT = "allfives-match/1"
 HEADER_FIELDS = ("format", "rules", "players", "partnership", "date", "notes")
@@ -29,17 +30,17 @@ def replay(record: object, explain: bool = False, prefix: Match | None = None) -
     """The match a record describes; RecordError where it breaks a rule.
 
     `prefix`: a match replayed from an earlier version of the same record (one entry fewer or
-    more, or one corrected in the last hand). The settled hands the two records share are taken
-    from it as they are, so only the rest is replayed: the cost of a tap does not grow with the
-    match. `explain`: keep each play's count term by term."""
+    more, or one corrected in the last hand; its `record` says which). The settled hands the two
+    records share are taken from it as they are (values: shared, never copied), so only the rest
+    is replayed: the cost of a tap does not grow with the match. `explain`: keep each play's
+    count term by term."""
     players, partnership, rules, hands = read_header(record)
-    match = Match(players, partnership, rules, explain)
-    match.record = record
-    if prefix is not None:
+    match = MatchBuilder.start(Setup.of(players, partnership, rules, explain))
+    if prefix is not None and prefix.record is not None:
         match.resume(prefix.hands[: _shared_hands(prefix, record, explain)])
     for number in range(len(match.hands) + 1, len(hands) + 1):
         _replay_hand(match, number, hands[number - 1])
-    return match
+    return match.frozen(record)
 
 
 def read_header(record: object) -> tuple[list[str], bool, Rules, list]:
@@ -105,7 +106,7 @@ def _shared_hands(prefix: Match, record: dict, explain: bool) -> int:
     return shared
 
 
-def _replay_hand(match: Match, number: int, data: object) -> None:
+def _replay_hand(match: MatchBuilder, number: int, data: object) -> None:
     if type(data) is dict and "points" in data:
         _replay_scored(match, number, data)
         return
@@ -143,7 +144,8 @@ def _replay_hand(match: Match, number: int, data: object) -> None:
         apply(event)
     if "left" in data:
         hand.apply_left(data["left"])
-    hand.scores = list(match.scores)
+    hand.scores = match.scores
+    match.hands[-1] = hand.frozen()
 
 
 def _located(given: object, seat: dict, hand: int, event: int) -> Event:
@@ -153,7 +155,7 @@ def _located(given: object, seat: dict, hand: int, event: int) -> Event:
         raise error.located(hand, event) from None
 
 
-def _replay_scored(match: Match, number: int, data: dict) -> None:
+def _replay_scored(match: MatchBuilder, number: int, data: dict) -> None:
     unknown = set(data) - HAND_FIELDS
     if unknown:
         raise RecordError(
@@ -256,7 +258,7 @@ def event_json(event: Event) -> dict:
 def entry_json(entry: Entry) -> dict:
     """An entry said in JSON, as `read_entry` reads it back."""
     if type(entry) is Left:
-        return {"left": entry.left}
+        return {"left": entry.as_json()}
     if type(entry) is ScoredHand:
         return entry.as_record()
     return event_json(entry)

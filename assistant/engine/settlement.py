@@ -3,9 +3,10 @@
 A settlement keeps its arithmetic (which rule applied, the pips, their rounding, a deduction, a
 split), so the screens can show exactly how the points were reached, before and after."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .rules import Rules
+from .values import EMPTY, FrozenMap
 
 # Which rule of RULES.md §3 settled the hand.
 PENALTY_OWN = "penalty_own"  # every player pays their own rounded pips
@@ -39,23 +40,32 @@ def exact(number: float) -> int | float:
     return int(number) if number == int(number) else number
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Settlement:
-    """What the end of a hand changes for each side, and how it was reached."""
+    """What the end of a hand changes for each side, and how it was reached: a value (lists
+    given are kept as tuples, dicts as FrozenMaps)."""
 
-    changes: list  # per side, in score units: what is credited
-    pips: dict[str, int]  # raw pips left per player used
-    winners: list[int]  # the sides that gained (winner_takes), empty otherwise
+    changes: tuple  # per side, in score units: what is credited
+    pips: FrozenMap  # raw pips left per player used
+    winners: tuple[int, ...]  # the sides that gained (winner_takes), empty otherwise
     rule: str  # one of the rule names above
-    rounded: dict[str, int] = field(default_factory=dict)  # per player, where the rule rounds so
-    side_pips: list = field(
-        default_factory=list
-    )  # after a block, per side: raw pips, partners added
-    side_rounded: list = field(default_factory=list)  # after a block, per side: rounded once
+    rounded: FrozenMap = EMPTY  # per player, where the rule rounds so
+    side_pips: tuple = ()  # after a block, per side: raw pips, partners added
+    side_rounded: tuple = ()  # after a block, per side: rounded once
     gain: int = 0  # the points the winner(s) take, in points, before a split or units
     deducted: int = 0  # block_sides_minus_own: the winner's own rounded total, taken off
-    tied: list[int] = field(default_factory=list)  # sides tied for fewest after a block
-    refused: list[int] = field(default_factory=list)  # sides whose gain exact_target refused
+    tied: tuple[int, ...] = ()  # sides tied for fewest after a block
+    refused: tuple[int, ...] = ()  # sides whose gain exact_target refused
+
+    def __post_init__(self):
+        for name in ("changes", "winners", "side_pips", "side_rounded", "tied", "refused"):
+            given = getattr(self, name)
+            if type(given) is not tuple:
+                object.__setattr__(self, name, tuple(given))
+        for name in ("pips", "rounded"):
+            given = getattr(self, name)
+            if type(given) is not FrozenMap:
+                object.__setattr__(self, name, FrozenMap(given))
 
 
 def settle(
@@ -72,25 +82,26 @@ def settle(
         each = {player: rounded(held, rules.rounding) for player, held in pips.items()}
         for player in pips:
             changes[side_of[player]] -= each[player]
-        settlement = Settlement(changes, pips, [], PENALTY_OWN, rounded=each)
+        return Settlement(_units(changes, rules), pips, [], PENALTY_OWN, rounded=each)
     elif ended == "domino":
         winner = side_of[went_out]
         opponents = [p for p in pips if side_of[p] != winner]
         if rules.domino_rounding == "per_player":
             each = {player: rounded(pips[player], rules.rounding) for player in opponents}
             gain = sum(each.values())
-            settlement = Settlement(
-                changes, pips, [winner], DOMINO_PER_PLAYER, rounded=each, gain=gain
+            changes[winner] = gain
+            return Settlement(
+                _units(changes, rules), pips, [winner], DOMINO_PER_PLAYER, rounded=each, gain=gain
             )
-        else:
-            gain = rounded(sum(pips[p] for p in opponents), rules.rounding)
-            settlement = Settlement(changes, pips, [winner], DOMINO_TOTAL, gain=gain)
+        gain = rounded(sum(pips[p] for p in opponents), rules.rounding)
         changes[winner] = gain
-    else:
-        settlement = _blocked(rules, sides, changes, pips)
-    if rules.score_unit == "fives":
-        settlement.changes = [in_units(c, rules) for c in settlement.changes]
-    return settlement
+        return Settlement(_units(changes, rules), pips, [winner], DOMINO_TOTAL, gain=gain)
+    return _blocked(rules, sides, changes, pips)
+
+
+def _units(changes: list, rules: Rules) -> list:
+    """Each side's change as scored: in fives under `score_unit: fives`."""
+    return [in_units(c, rules) for c in changes] if rules.score_unit == "fives" else changes
 
 
 def _blocked(rules: Rules, sides: list[list[str]], changes: list, pips: dict) -> Settlement:
@@ -117,7 +128,7 @@ def _blocked(rules: Rules, sides: list[list[str]], changes: list, pips: dict) ->
     else:
         rule, winners = BLOCK_TIE, []
     return Settlement(
-        changes,
+        _units(changes, rules),
         pips,
         winners,
         rule,

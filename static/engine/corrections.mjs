@@ -87,15 +87,22 @@ function rewritten(record, position, removed, entry, replaced, replayed, ends) {
   const out = events.slice(0, position - 1);
   if (entry !== null) {
     entry = match.completed(sameEnd(entry, replaced, match));
-    match.enter(entry);
+    match = match.enter(entry);
     out.push(eventJson(entry));
   }
   for (const recorded of events.slice(position - 1 + removed)) {
     const later = out.length + 1;
     const event = readEvent(recorded);
-    const now = asNow(match, event, endAt(ends, later), number, later);
+    let now;
     try {
-      match.enter(now);
+      now = asNow(match, event, endAt(ends, later), number, later);
+    } catch (asked) {
+      // The hand before the tile, shown as the correction began.
+      if (asked instanceof EndAsked) asked.match = asked.match.withRecord(before);
+      throw asked;
+    }
+    try {
+      match = match.enter(now);
     } catch (broken) {
       if (!(broken instanceof RecordError)) throw broken;
       throw noLongerFits(event, broken, number, later); // named as the hand's list shows it now
@@ -104,9 +111,11 @@ function rewritten(record, position, removed, entry, replaced, replayed, ends) {
   }
   const last = { ...hands[number - 1], events: out };
   const updated = { ...record, hands: out.length ? [...hands.slice(0, -1), last] : hands.slice(0, -1) };
-  if (Object.hasOwn(last, "left") || !out.length) match = replayedMatch(updated, match);
-  match.record = updated;
-  return [updated, match];
+  if (Object.hasOwn(last, "left") || !out.length) {
+    // The pips left are checked against the new hand.
+    match = replayedMatch(updated, match.withRecord({ ...record, hands: hands.slice(0, -1) }));
+  }
+  return [updated, match.withRecord(updated)];
 }
 
 /**

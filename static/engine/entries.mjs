@@ -1,8 +1,10 @@
 // Entering a match one entry at a time, as the players say it (entries.py): the record grows by
 // one event, one `left` or one hand scored as told, undo takes the last entry away, and a
-// mistaken entry in the current hand can be corrected in place. Each new record is replayed,
-// so it is valid or refused. Records are never changed: each function returns a new one,
-// sharing the parts it leaves as they were, with the match it replays to: [record, match].
+// mistaken entry in the current hand can be corrected. Records and matches are never changed:
+// each function takes a record and returns a new one, sharing the parts it leaves as they were,
+// with the match it replays to: [record, match]. `replayed`: the match the record replays to
+// when the caller has it: an entry is entered on it as it is (`match.record === record`), and
+// otherwise its settled hands are reused, so only the current hand is replayed.
 
 import { N_, RecordError, pyRepr } from "./errors.mjs";
 import { Draw, Left, Play, ScoredHand, isEvent } from "./moves.mjs";
@@ -28,18 +30,17 @@ export function addEntry(record, entry, leader = null, replayed = null) {
   const match = replayedMatch(record, replayed);
   entry = match.completed(entry, leader);
   const phase = match.phase;
-  match.enter(entry);
+  const next = match.enter(entry);
   const hands = [...record.hands];
   const updated = { ...record, hands };
   if (entry instanceof ScoredHand) hands.push(entry.asRecord());
-  else if (entry instanceof Left) hands[hands.length - 1] = { ...hands[hands.length - 1], left: structuredClone(entry.left) };
+  else if (entry instanceof Left) hands[hands.length - 1] = { ...hands[hands.length - 1], left: entry.asJson() };
   else if (phase === "lead") hands.push({ events: [eventJson(entry)] });
   else {
     const last = hands[hands.length - 1];
     hands[hands.length - 1] = { ...last, events: [...last.events, eventJson(entry)] };
   }
-  match.record = updated;
-  return [updated, match];
+  return [updated, next.withRecord(updated)];
 }
 
 /** The entries that build `record` from no hands, in order, said in JSON. */
@@ -106,11 +107,11 @@ export function replaceEntry(record, position, entry, replayed = null) {
   if (isEvent(entry) && entry.player === null) entry = entry.replace({ player: replaced.player });
   entry = sameEnd(entry, replaced, match);
   entry = match.completed(entry);
-  match.enter(entry);
+  match = match.enter(entry);
   events.slice(position).forEach((data, i) => {
     const event = readEvent(data);
     try {
-      match.enter(event);
+      match = match.enter(event);
     } catch (broken) {
       if (!(broken instanceof RecordError)) throw broken;
       throw noLongerFits(event, broken, number, position + 1 + i);
@@ -122,9 +123,9 @@ export function replaceEntry(record, position, entry, replayed = null) {
     events: [...events.slice(0, position - 1), written, ...events.slice(position)],
   };
   const updated = { ...record, hands: [...hands.slice(0, -1), corrected] };
-  if (Object.hasOwn(corrected, "left")) match = replayedMatch(updated, match);
-  match.record = updated;
-  return [updated, match];
+  // The pips left are checked again against the corrected hand.
+  if (Object.hasOwn(corrected, "left")) match = replayedMatch(updated, match.withRecord(before));
+  return [updated, match.withRecord(updated)];
 }
 
 /**
@@ -141,8 +142,12 @@ export function sameEnd(entry, replaced, match) {
   return match.hands[match.hands.length - 1].fits(tile).includes(end) ? entry.replace({ end }) : entry;
 }
 
-/** `record` replayed, reusing the settled hands of `prefix` (and its `explain`). */
+/**
+ * `record` replayed, reusing the settled hands of `prefix` (and its `explain`): `prefix` itself
+ * when it is `record`'s match already.
+ */
 export function replayedMatch(record, prefix) {
+  if (prefix && prefix.record === record) return prefix;
   return replay(record, Boolean(prefix && prefix.explain), prefix);
 }
 

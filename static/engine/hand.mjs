@@ -1,12 +1,17 @@
 // One hand of a match (hand.py, RULES.md §2, §3, §7): the lead, the plays, draws and passes
-// (knocks), the turn, a domino or a block, the pips left and the settlement. A Hand belongs to
-// its Match (match.mjs), which keeps the scores, the winner and the order of the hands.
+// (knocks), the turn, a domino or a block, the pips left and the settlement.
+//
+// A Hand is a value: it knows who plays and under which rules (`setup`), not the match it is
+// part of. Its entries are judged on a HandBuilder, made by the match being entered
+// (MatchBuilder, match.mjs, which keeps the scores and the winner); the hand they leave is a new
+// value (`frozen()`).
 
 import { N_, RecordError, isDict, pyRepr } from "./errors.mjs";
-import { END_NAMES, Layout } from "./layout.mjs";
+import { END_NAMES, LayoutBuilder } from "./layout.mjs";
 import { Draw, Play } from "./moves.mjs";
 import { chippedOut, neededPips } from "./settlement.mjs";
 import { HALVES, TILES, TOTAL_PIPS, halves } from "./tiles.mjs";
+import { FrozenMap, FrozenSet, frozenAs } from "./values.mjs";
 
 export const CANONICAL = new Map();
 export const PIPS_OF = new Map();
@@ -26,41 +31,34 @@ const sum = (numbers) => numbers.reduce((s, n) => s + n, 0);
 
 /**
  * One hand: from the lead to a domino, a block or a win, and its settlement; or a hand scored
- * as told (`ended === "scored"`, `told` the points as told, no plays).
+ * as told (`ended === "scored"`, `told` the points as told, no plays). Its fields are FIELDS.
  */
 export class Hand {
-  constructor(match, number, leader = null) {
-    const rules = match.rules;
-    const players = match.players;
-    this.match = match;
-    this.players = players;
-    this.number = number;
-    this.leader = leader; // who must lead: the player who went out last hand, else anyone
-    this.held = new Map(players.map((p) => [p, rules.hand_size]));
-    this.seats = players.length;
-    this.boneyard = 28 - players.length * rules.hand_size;
-    this.layout = new Layout(rules.layout, rules.spinner_count);
-    this.played = new Set();
-    this.playedPips = 0;
-    this.plays = []; // {player, tile, end, count, points} as in results
-    this.playTerms = []; // each play's count explained (explain)
-    this.turnIndex = null; // null until the lead
-    this.passesInARow = 0;
-    this.events = 0;
-    this.ended = null; // "domino", "blocked", "win", "scored"
-    this.wentOut = null;
-    this.needsLeft = []; // whose pips the settlement needs, once the hand ends
-    this.pipsLeft = new Map(); // raw pips per player, from `left`
-    this.settlement = null;
-    this.scores = []; // each side's total after this hand
-    this.told = null; // a hand scored as told: its points as told
+  /** Hand `number` before its lead. */
+  static fresh(setup, number, leader = null) {
+    return new HandBuilder(setup, null, number, leader).frozen();
+  }
+
+  /** A builder that goes on from this hand (which stays as it is), in `match`. */
+  building(match) {
+    const hand = Object.create(HandBuilder.prototype);
+    for (const name of KEPT) hand[name] = this[name];
+    hand.match = match;
+    hand.held = new Map(this.held);
+    hand.layout = this.layout.building();
+    hand.played = new Set(this.played);
+    hand.plays = [...this.plays];
+    hand.playTerms = [...this.playTerms];
+    hand.needsLeft = [...this.needsLeft];
+    hand.pipsLeft = new Map(this.pipsLeft);
+    return hand;
   }
 
   // -- what the screens ask -------------------------------------------------------------------
 
   get turn() {
     if (this.ended || this.turnIndex === null) return null;
-    return this.match.players[this.turnIndex];
+    return this.players[this.turnIndex];
   }
 
   get tilesHeld() {
@@ -76,7 +74,7 @@ export class Hand {
   }
 
   get drawable() {
-    const rules = this.match.rules;
+    const rules = this.setup.rules;
     if (rules.boneyard === "sleeping") return 0;
     return this.boneyard - rules.boneyard_reserve;
   }
@@ -91,9 +89,9 @@ export class Hand {
    * under `go_out: side` only once their partner is out too.
    */
   sideOut(player) {
-    const match = this.match;
-    if (match.rules.go_out === "player") return this.held.get(player) === 0;
-    return match.sides[match.sideOf.get(player)].every((p) => this.held.get(p) === 0);
+    const setup = this.setup;
+    if (setup.rules.go_out === "player") return this.held.get(player) === 0;
+    return setup.sides[setup.sideOf.get(player)].every((p) => this.held.get(p) === 0);
   }
 
   /** How many players still hold tiles (a player who is out is passed over). */
@@ -159,6 +157,103 @@ export class Hand {
 
   get missingLeft() {
     return this.needsLeft.filter((p) => !this.pipsLeft.has(p));
+  }
+
+  asResult() {
+    return {
+      plays: [...this.plays],
+      ended: this.ended,
+      went_out: this.wentOut,
+      settlement: this.settlement ? this.settlement.changes : null,
+      scores: [...this.scores],
+    };
+  }
+}
+
+/**
+ * A hand's fields: `setup`, `players` (setup.players, read at every turn), `seats`, `number`,
+ * `leader` (who must lead: the player who went out last hand, else anyone), `held` (player →
+ * how many tiles they hold), `boneyard`, `layout`, `played` (the tiles played, by their usual
+ * names), `playedPips`, `plays` (each play as results hold it: {player, tile, end, count,
+ * points}), `playTerms` (each play's count explained, under explain), `turnIndex` (null until
+ * the lead), `passesInARow`, `events`, `ended` (null, "domino", "blocked", "win", "scored"),
+ * `wentOut`, `needsLeft` (whose pips the settlement needs, once the hand ends), `pipsLeft` (raw
+ * pips per player, from `left`), `settlement`, `scores` (each side's total after this hand),
+ * `told` (a hand scored as told: its points as told).
+ */
+const FIELDS = [
+  "setup",
+  "players",
+  "seats",
+  "number",
+  "leader",
+  "held",
+  "boneyard",
+  "layout",
+  "played",
+  "playedPips",
+  "plays",
+  "playTerms",
+  "turnIndex",
+  "passesInARow",
+  "events",
+  "ended",
+  "wentOut",
+  "needsLeft",
+  "pipsLeft",
+  "settlement",
+  "scores",
+  "told",
+];
+// The fields a builder holds as they are in a value; the others are copied as they change.
+const COPIED = ["held", "layout", "played", "plays", "playTerms", "needsLeft", "pipsLeft", "scores"];
+const KEPT = FIELDS.filter((name) => !COPIED.includes(name));
+
+/** A hand whose entries are being judged, inside the match being entered (`match`). */
+export class HandBuilder extends Hand {
+  /** Hand `number` before its lead, in `match`. */
+  constructor(setup, match, number, leader) {
+    super();
+    const rules = setup.rules;
+    const players = setup.players;
+    this.setup = setup;
+    this.match = match;
+    this.players = players;
+    this.seats = players.length;
+    this.number = number;
+    this.leader = leader;
+    this.held = new Map(players.map((p) => [p, rules.hand_size]));
+    this.boneyard = 28 - players.length * rules.hand_size;
+    this.layout = new LayoutBuilder(rules.layout, rules.spinner_count);
+    this.played = new Set();
+    this.playedPips = 0;
+    this.plays = [];
+    this.playTerms = [];
+    this.turnIndex = null;
+    this.passesInARow = 0;
+    this.events = 0;
+    this.ended = null;
+    this.wentOut = null;
+    this.needsLeft = [];
+    this.pipsLeft = new Map();
+    this.settlement = null;
+    this.scores = [];
+    this.told = null;
+  }
+
+  /** The hand as it stands now, as a value: this builder's parts become its (and it is done). */
+  frozen() {
+    const hand = Object.create(Hand.prototype);
+    for (const name of KEPT) hand[name] = this[name];
+    hand.held = frozenAs(FrozenMap, this.held);
+    hand.layout = this.layout.frozen();
+    hand.played = frozenAs(FrozenSet, this.played);
+    hand.plays = Object.freeze(this.plays);
+    hand.playTerms = Object.freeze(this.playTerms);
+    hand.needsLeft = Object.freeze(this.needsLeft);
+    hand.pipsLeft = frozenAs(FrozenMap, this.pipsLeft);
+    hand.scores = Object.freeze(this.scores);
+    return Object.freeze(hand);
   }
 
   // -- the events -----------------------------------------------------------------------------
@@ -276,8 +371,8 @@ export class Hand {
     const out = held === 0 && this.sideOut(player);
     const chipsOut = out && match.rules.hand_end === "chip_out";
     const scored = match.scorePlay(player, count, lead, chipsOut);
-    this.plays.push({ player, tile, end, count, points: scored.points });
-    if (match.explain) this.playTerms.push(this.layout.terms());
+    this.plays.push(Object.freeze({ player, tile, end, count, points: scored.points }));
+    if (match.explain) this.playTerms.push(Object.freeze(this.layout.terms()));
     if (chipsOut) {
       this.end("domino", player, scored); // going out ends the hand, even when it wins the match
     } else if (match.winner !== null) {
@@ -511,15 +606,5 @@ export class Hand {
       total += a + b;
     }
     return total;
-  }
-
-  asResult() {
-    return {
-      plays: this.plays,
-      ended: this.ended,
-      went_out: this.wentOut,
-      settlement: this.settlement ? this.settlement.changes : null,
-      scores: [...this.scores],
-    };
   }
 }

@@ -4,19 +4,36 @@
 // and `down` (the spinner's arms). How each end counts is explained in layout.py.
 
 import { N_, RecordError, pyRepr } from "./errors.mjs";
+import { FrozenMap, made } from "./values.mjs";
 
 export const END_NAMES = Object.freeze(["left", "right", "up", "down"]);
 
-/** An open end: the value a tile must match there, and the tile that shows it. */
-class End {
+/**
+ * An open end: the value a tile must match there, and the tile that shows it (null on a spinner
+ * arm no tile has been laid on yet); `double`: a crosswise double is the last tile here;
+ * `spinner`: the spinner itself is.
+ */
+const End = (name, value, tile, double, spinner) => Object.freeze({ name, value, tile, double, spinner });
+
+/**
+ * An open end of a layout tiles are still being laid on: the same fields as `End`, changed in
+ * place as each tile is laid there (no new value at every play).
+ */
+class EndBuilder {
   constructor(name, value, tile, double, spinner) {
     this.name = name;
     this.value = value;
-    this.tile = tile; // null on a spinner arm no tile has been laid on yet
-    this.double = double; // a crosswise double is the last tile here
-    this.spinner = spinner; // the spinner itself is the last tile here
+    this.tile = tile;
+    this.double = double;
+    this.spinner = spinner;
   }
 }
+
+const growing = (ends) => {
+  const grown = new Map();
+  for (const [n, e] of ends) grown.set(n, new EndBuilder(e.name, e.value, e.tile, e.double, e.spinner));
+  return grown;
+};
 
 export const OpenEnd = (name, value, double) => Object.freeze({ name, value, double });
 
@@ -50,27 +67,18 @@ export class Term {
 export const Placed = (tile, arm, position, inner, outer, double, spinner) =>
   Object.freeze({ tile, arm, position, inner, outer, double, spinner });
 
-/** The tiles played in one hand and the open ends they leave. */
+/**
+ * The tiles played in one hand and the open ends they leave, as a value; a hand lays its tiles
+ * on a `LayoutBuilder` and keeps the layout it leaves (`frozen()`). Its fields: `spinnerLayout`
+ * (the first double played becomes the spinner), `sniff` (spinner_count: sniff_exposed),
+ * `ends` (name → End), `spinnerValue` (null until there is a spinner), `spinnerArms` (how many
+ * of the spinner's four sides have a tile against them), `placed` ([tile, end, inner, outer,
+ * double, spinner], in order).
+ */
 export class Layout {
-  constructor(layout, spinnerCount) {
-    this.spinnerLayout = layout === "spinner";
-    this.sniff = spinnerCount === "sniff_exposed";
-    this.ends = new Map();
-    this.spinnerValue = null;
-    this.spinnerArms = 0; // how many of the spinner's four sides have a tile against them
-    this.placed = []; // [tile, end, inner, outer, double, spinner], in order
-  }
-
-  // -- laying tiles ---------------------------------------------------------------------------
-
-  /** The first tile: `a` on the left, `b` on the right. */
-  lead(tile, a, b) {
-    const double = a === b;
-    const spinner = double && this.spinnerLayout;
-    if (spinner) this.spinnerValue = a;
-    this.ends.set("left", new End("left", a, tile, double, spinner));
-    this.ends.set("right", new End("right", b, tile, double, spinner));
-    this.placed.push([tile, "lead", a, b, double, spinner]);
+  /** A builder that starts from this layout (which stays as it is). */
+  building() {
+    return builder(this, [...this.placed]);
   }
 
   fittingEnds(a, b) {
@@ -104,73 +112,11 @@ export class Layout {
     return `${ends.join(",")}|${lone}|${this.spinnerValue}|${this.spinnerArms}`;
   }
 
-  /** A copy of this layout with the tile laid on `endName` (this one is left as it is). */
+  /** This layout with the tile laid on `endName` (this one is left as it is). */
   tried(tile, a, b, endName) {
-    const trial = Object.create(Layout.prototype);
-    trial.spinnerLayout = this.spinnerLayout;
-    trial.sniff = this.sniff;
-    trial.ends = new Map();
-    for (const [n, e] of this.ends) trial.ends.set(n, new End(e.name, e.value, e.tile, e.double, e.spinner));
-    trial.spinnerValue = this.spinnerValue;
-    trial.spinnerArms = this.spinnerArms;
-    trial.placed = [];
+    const trial = builder(this, []);
     trial.place(tile, a, b, endName);
     return trial;
-  }
-
-  /** Lays a tile on an end (or the only end it fits); returns the end's name. */
-  place(tile, a, b, endName) {
-    let end;
-    let value;
-    if (endName === null || endName === undefined) {
-      const fits = [...this.ends.values()].filter((e) => e.value === a || e.value === b);
-      if (fits.length !== 1) throw this.misfit(tile, fits.map((e) => e.name));
-      end = fits[0];
-      endName = end.name;
-      value = end.value;
-    } else {
-      end = typeof endName === "string" ? this.ends.get(endName) : undefined;
-      if (end === undefined) {
-        if (!END_NAMES.includes(endName)) {
-          throw new RecordError(N_("{end} is not an end: use left, right, up or down"), {
-            end: pyRepr(endName),
-          });
-        }
-        throw this.notOpen(endName);
-      }
-      value = end.value;
-      if (a !== value && b !== value) {
-        throw new RecordError(N_("{tile} does not fit the {end} end, which shows {value}"), {
-          tile,
-          end: endName,
-          value,
-        });
-      }
-    }
-    const outer = a === value ? b : a;
-    const double = a === b;
-    if (end.spinner || end.tile === null) this.coverSpinnerSide();
-    const becomesSpinner = double && this.spinnerLayout && this.spinnerValue === null;
-    if (becomesSpinner) {
-      this.spinnerValue = a;
-      this.spinnerArms = 1; // the tile it was played against covers one side
-    }
-    end.value = outer;
-    end.tile = tile;
-    end.double = double;
-    end.spinner = becomesSpinner;
-    this.placed.push([tile, endName, value, outer, double, becomesSpinner]);
-    return endName;
-  }
-
-  coverSpinnerSide() {
-    this.spinnerArms += 1;
-    if (this.spinnerArms === 2 && !this.ends.has("up")) {
-      // Both sides covered: the spinner's perpendicular ends open, empty.
-      const v = this.spinnerValue;
-      this.ends.set("up", new End("up", v, null, false, false));
-      this.ends.set("down", new End("down", v, null, false, false));
-    }
   }
 
   /** Why `up` or `down` is not open (left and right always are, once a tile is led). */
@@ -279,4 +225,109 @@ export class Layout {
   openEnds() {
     return [...this.ends.values()].map((e) => OpenEnd(e.name, e.value, e.double || e.spinner));
   }
+}
+
+/** A layout tiles are still being laid on: a hand's, while it is being played or tried. */
+export class LayoutBuilder extends Layout {
+  /** The table before the lead, under the rules' `layout` and `spinner_count`. */
+  constructor(layout, spinnerCount) {
+    super();
+    this.spinnerLayout = layout === "spinner";
+    this.sniff = spinnerCount === "sniff_exposed";
+    this.ends = new Map();
+    this.spinnerValue = null;
+    this.spinnerArms = 0;
+    this.placed = [];
+  }
+
+  /** The layout as it lies now, as a value (this builder is done). */
+  frozen() {
+    const ends = [];
+    for (const [n, e] of this.ends) ends.push([n, End(e.name, e.value, e.tile, e.double, e.spinner)]);
+    return made(Layout, {
+      spinnerLayout: this.spinnerLayout,
+      sniff: this.sniff,
+      ends: new FrozenMap(ends),
+      spinnerValue: this.spinnerValue,
+      spinnerArms: this.spinnerArms,
+      placed: Object.freeze(this.placed),
+    });
+  }
+
+  /** The first tile: `a` on the left, `b` on the right. */
+  lead(tile, a, b) {
+    const double = a === b;
+    const spinner = double && this.spinnerLayout;
+    if (spinner) this.spinnerValue = a;
+    this.ends.set("left", new EndBuilder("left", a, tile, double, spinner));
+    this.ends.set("right", new EndBuilder("right", b, tile, double, spinner));
+    this.placed.push(Object.freeze([tile, "lead", a, b, double, spinner]));
+  }
+
+  /** Lays a tile on an end (or the only end it fits); returns the end's name. */
+  place(tile, a, b, endName) {
+    let end;
+    let value;
+    if (endName === null || endName === undefined) {
+      const fits = [...this.ends.values()].filter((e) => e.value === a || e.value === b);
+      if (fits.length !== 1) throw this.misfit(tile, fits.map((e) => e.name));
+      end = fits[0];
+      endName = end.name;
+      value = end.value;
+    } else {
+      end = typeof endName === "string" ? this.ends.get(endName) : undefined;
+      if (end === undefined) {
+        if (!END_NAMES.includes(endName)) {
+          throw new RecordError(N_("{end} is not an end: use left, right, up or down"), {
+            end: pyRepr(endName),
+          });
+        }
+        throw this.notOpen(endName);
+      }
+      value = end.value;
+      if (a !== value && b !== value) {
+        throw new RecordError(N_("{tile} does not fit the {end} end, which shows {value}"), {
+          tile,
+          end: endName,
+          value,
+        });
+      }
+    }
+    const outer = a === value ? b : a;
+    const double = a === b;
+    if (end.spinner || end.tile === null) this.coverSpinnerSide();
+    const becomesSpinner = double && this.spinnerLayout && this.spinnerValue === null;
+    if (becomesSpinner) {
+      this.spinnerValue = a;
+      this.spinnerArms = 1; // the tile it was played against covers one side
+    }
+    end.value = outer;
+    end.tile = tile;
+    end.double = double;
+    end.spinner = becomesSpinner;
+    this.placed.push(Object.freeze([tile, endName, value, outer, double, becomesSpinner]));
+    return endName;
+  }
+
+  coverSpinnerSide() {
+    this.spinnerArms += 1;
+    if (this.spinnerArms === 2 && !this.ends.has("up")) {
+      // Both sides covered: the spinner's perpendicular ends open, empty.
+      const v = this.spinnerValue;
+      this.ends.set("up", new EndBuilder("up", v, null, false, false));
+      this.ends.set("down", new EndBuilder("down", v, null, false, false));
+    }
+  }
+}
+
+/** A builder going on from `layout` (left as it is), with `placed` as its tiles so far. */
+function builder(layout, placed) {
+  const grown = Object.create(LayoutBuilder.prototype);
+  grown.spinnerLayout = layout.spinnerLayout;
+  grown.sniff = layout.sniff;
+  grown.ends = growing(layout.ends);
+  grown.spinnerValue = layout.spinnerValue;
+  grown.spinnerArms = layout.spinnerArms;
+  grown.placed = placed;
+  return grown;
 }

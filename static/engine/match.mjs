@@ -1,15 +1,24 @@
 // The match: its hands in order, the scores, the target and the winner (match.py, RULES.md
 // §2–§7); a hand's turns, plays and settlement are hand.mjs's. A Match takes entries as values
-// (moves.mjs) and judges each; a broken rule throws RecordError. It also answers the questions a screen asks: whose turn (`turn`), where
-// a tile may go and what each end would score (`endChoices`), what pips a player can still
-// hold (`Hand.pipBounds`), whether a hand may be scored as told now (`canScoreHand`).
+// (moves.mjs) and judges each; a broken rule throws RecordError.
+//
+// A Match is a value: `enter(match, entry)` (or `match.enter(entry)`) gives the match after the
+// entry and leaves `match` as it was; the entry is judged on a MatchBuilder, a copy that may
+// change, made a value again once it is in (`frozen()`). A replay builds a whole record on one
+// builder (record.mjs).
+//
+// It also answers the questions a screen asks: whose turn (`turn`), where a tile may go and
+// what each end would score (`endChoices`), what pips a player can still hold
+// (`Hand.pipBounds`), whether a hand may be scored as told now (`canScoreHand`).
 
 import { N_, Names, RecordError, pyRepr } from "./errors.mjs";
-import { Hand, ScoredPlay } from "./hand.mjs";
+import { Hand, HandBuilder, ScoredPlay } from "./hand.mjs";
 import { MAX_HANDS } from "./limits.mjs";
 import { Left, Play, ScoredHand, isEvent } from "./moves.mjs";
 import { SCORED, Settlement, exact, settle } from "./settlement.mjs";
+import { Setup } from "./setup.mjs";
 import { HALVES } from "./tiles.mjs";
+import { made } from "./values.mjs";
 
 /** One end a tile may go on, and what laying it there would do. */
 export const EndChoice = (end, value, count, points) => Object.freeze({ end, value, count, points });
@@ -17,32 +26,44 @@ export const EndChoice = (end, value, count, points) => Object.freeze({ end, val
 const isTile = (tile) => typeof tile === "string" && HALVES.has(tile);
 
 /**
- * A whole match: its players, sides and rules, the hands so far, the scores and the winner.
- * It grows by one entry at a time (`enter`); `replay` (record.mjs) reads a record into one.
+ * A whole match: its players, sides and rules (`setup`, its parts kept as they are too: read at
+ * every play), the hands so far, the scores and the winner. `record`: the record it was
+ * replayed from, when it was (`replay`, record.mjs); the caller's JSON, beside the value.
  */
 export class Match {
+  /** The match before its first hand (a MatchBuilder sets its own fields). */
   constructor(players, partnership, rules, explain = false) {
-    this.explain = explain; // keep each play's count term by term (Hand.playTerms)
-    this.record = null;
-    this.players = players;
-    this.partnership = partnership;
-    this.seat = new Map(players.map((p, i) => [p, i]));
-    this.sides = partnership ? [[players[0], players[2]], [players[1], players[3]]] : players.map((p) => [p]);
-    this.sideOf = new Map();
-    this.sides.forEach((side, i) => side.forEach((p) => this.sideOf.set(p, i)));
-    this.rules = rules;
-    this.scores = this.sides.map(() => 0);
-    this.winner = null;
-    this.hands = [];
+    if (new.target !== Match) return;
+    const setup = Setup.of(players, partnership, rules, explain);
+    setFields(this, setup, Object.freeze(setup.sides.map(() => 0)), null, Object.freeze([]), null);
+    Object.freeze(this);
   }
 
-  /** Takes over the settled hands of another replay of the same match, as they are. */
-  resume(hands) {
-    this.hands = [...hands];
-    if (hands.length) {
-      this.scores = [...hands[hands.length - 1].scores];
-      this.checkTarget();
+  /**
+   * The match after one more entry, as `addEntry` appends it to the record: a play, draw or pass
+   * (the lead of a new hand after a settled one), the tiles left at the end of a hand, or a
+   * hand scored as told before a lead. This match stays as it is, refused or not (RecordError).
+   */
+  enter(entry) {
+    const building = this.building();
+    building.apply(entry);
+    return building.frozen();
+  }
+
+  /** A builder that goes on from this match (which stays as it is). */
+  building() {
+    const hands = [...this.hands];
+    const building = new MatchBuilder(this.setup, [...this.scores], this.winner, hands);
+    const phase = building.phase;
+    if (hands.length && (phase === "play" || phase === "settle")) {
+      hands[hands.length - 1] = hands[hands.length - 1].building(building);
     }
+    return building;
+  }
+
+  /** The same match, replayed from `record`. */
+  withRecord(record) {
+    return made(Match, { ...this, record });
   }
 
   /** A side's players, as a value a message carries ("Ann + Cy" in English). */
@@ -79,14 +100,6 @@ export class Match {
         hand: number,
       });
     }
-  }
-
-  beginHand() {
-    const number = this.hands.length + 1;
-    this.checkCanBegin(number);
-    const hand = new Hand(this, number, this.nextLeader);
-    this.hands.push(hand);
-    return hand;
   }
 
   // -- entering -------------------------------------------------------------------------------
@@ -129,57 +142,6 @@ export class Match {
     });
   }
 
-  /**
-   * Applies one more entry: a play, draw or pass (the lead of a new hand after a settled one),
-   * the tiles left at the end of a hand, or a hand scored as told before a lead. The match is
-   * not usable after a refused entry: replay the record again.
-   */
-  enter(entry) {
-    if (entry instanceof ScoredHand) {
-      this.enterScored(entry);
-      return;
-    }
-    const phase = this.phase;
-    let hand;
-    if (entry instanceof Left) {
-      if (phase !== "settle") throw new RecordError(N_("there is no ended hand to settle"));
-      hand = this.hands[this.hands.length - 1];
-      hand.applyLeft(entry.left);
-    } else if (!isEvent(entry)) {
-      throw new RecordError(N_("an entry must be an event or the pips left"));
-    } else if (phase === "over") {
-      throw new RecordError(N_("the match is over: {side} won"), { side: this.sideName(this.winner) });
-    } else if (phase === "settle") {
-      throw new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
-        players: new Names(this.hands[this.hands.length - 1].missingLeft),
-      });
-    } else {
-      hand = phase === "lead" ? this.beginHand() : this.hands[this.hands.length - 1];
-      hand.apply(entry);
-    }
-    hand.scores = [...this.scores];
-  }
-
-  /** A hand scored as told, entered in place of the next hand's tiles. */
-  enterScored(told) {
-    const phase = this.phase;
-    if (phase === "over") {
-      throw new RecordError(N_("the match is over: {side} won"), { side: this.sideName(this.winner) });
-    }
-    if (phase === "settle") {
-      throw new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
-        players: new Names(this.hands[this.hands.length - 1].missingLeft),
-      });
-    }
-    if (phase === "play") {
-      throw new RecordError(
-        N_("hand {n} has begun: a hand can be scored as told only before its lead"),
-        { n: this.hands.length },
-      );
-    }
-    this.scoreHand(told);
-  }
-
   // -- scoring --------------------------------------------------------------------------------
 
   /**
@@ -213,78 +175,6 @@ export class Match {
     if (rules.exact_target && score + points + bonus > target) return ScoredPlay(0, 0, bonus > 0);
     if (bonus && noWinOnLead && score + points + bonus >= target) return ScoredPlay(points, 0, true);
     return ScoredPlay(points, bonus);
-  }
-
-  /** Scores a play (and the bonus for going out with it) for the player's side. */
-  scorePlay(player, count, lead, chipsOut) {
-    const side = this.sideOf.get(player);
-    const scored = this.playPoints(side, count, lead, chipsOut);
-    if (scored.points || scored.bonus) this.credit(side, scored.points + scored.bonus);
-    return scored;
-  }
-
-  /**
-   * Adds points to a side. Under `win_check: immediate` the side wins once it is at or over
-   * the target with the highest score (two sides tied at the top play on).
-   */
-  credit(side, points) {
-    const scores = this.scores;
-    scores[side] += points;
-    if (
-      this.rules.win_check === "immediate" &&
-      scores[side] >= this.rules.target &&
-      scores.every((score, i) => i === side || score < scores[side])
-    ) {
-      this.winner = side;
-    }
-  }
-
-  /** A hand settled with its last play (chip_out): under `end_of_hand` the target is checked. */
-  checkTargetAfterSettlement() {
-    if (this.rules.win_check === "end_of_hand") this.checkTarget();
-  }
-
-  /** Settles an ended hand; the highest score at or over the target then wins. */
-  settle(hand) {
-    const rules = this.rules;
-    const needed = Object.fromEntries(hand.needsLeft.map((p) => [p, hand.pipsLeft.get(p)]));
-    const settlement = settle(rules, this.sides, this.sideOf, hand.ended, hand.wentOut, needed);
-    settlement.changes.forEach((change, side) => {
-      if (change > 0 && rules.exact_target && this.scores[side] + change > rules.target) {
-        settlement.changes[side] = 0;
-        settlement.refused.push(side);
-      }
-      this.scores[side] += settlement.changes[side];
-    });
-    this.checkTarget();
-    return settlement;
-  }
-
-  /** The highest score at or over the target wins; a tie at the top plays on. */
-  checkTarget() {
-    const best = Math.max(...this.scores);
-    if (best >= this.rules.target && this.scores.filter((s) => s === best).length === 1) {
-      this.winner = this.scores.indexOf(best);
-    }
-  }
-
-  /** Credits a hand scored as told (RULES.md §5) as a new hand, then checks the target. */
-  scoreHand(told) {
-    const hand = this.beginHand();
-    let changes;
-    try {
-      changes = this.toldChanges(told);
-    } catch (error) {
-      throw error instanceof RecordError ? error.located(hand.number, null) : error;
-    }
-    hand.ended = "scored";
-    hand.told = told;
-    hand.settlement = new Settlement(changes, {}, [], SCORED);
-    changes.forEach((change, side) => {
-      this.scores[side] += change;
-    });
-    this.checkTarget();
-    hand.scores = [...this.scores];
   }
 
   /** Each side's change: its players' points added up (halves only where a split gives them). */
@@ -393,7 +283,7 @@ export class Match {
 
   /** The hand being played, being settled, or (in the lead phase) about to start. */
   get hand() {
-    if (this.phase === "lead") return new Hand(this, this.hands.length + 1, this.nextLeader);
+    if (this.phase === "lead") return Hand.fresh(this.setup, this.hands.length + 1, this.nextLeader);
     return this.hands[this.hands.length - 1];
   }
 
@@ -426,8 +316,190 @@ export class Match {
 
 /** Whether everyone else on `player`'s side is out (always, under `go_out: player`). */
 function partnersOut(hand, player) {
-  const match = hand.match;
-  if (match.rules.go_out === "player") return true;
-  const side = match.sides[match.sideOf.get(player)];
+  const setup = hand.setup;
+  if (setup.rules.go_out === "player") return true;
+  const side = setup.sides[setup.sideOf.get(player)];
   return side.every((p) => p === player || hand.held.get(p) === 0);
+}
+
+/**
+ * A match an entry (or, in a replay, a whole record) is being judged on: its scores and its
+ * hands are arrays, its last hand may be a HandBuilder.
+ */
+export class MatchBuilder extends Match {
+  constructor(setup, scores, winner, hands) {
+    super();
+    setFields(this, setup, scores, winner, hands, null);
+  }
+
+  static start(setup) {
+    return new MatchBuilder(setup, setup.sides.map(() => 0), null, []);
+  }
+
+  /** The match as it stands now, as a value (`record`: the one it was replayed from). */
+  frozen(record = null) {
+    const hands = this.hands;
+    const last = hands.length - 1;
+    if (last >= 0 && hands[last] instanceof HandBuilder) hands[last] = hands[last].frozen();
+    return made(Match, { ...this, scores: Object.freeze(this.scores), hands: Object.freeze(hands), record });
+  }
+
+  /** Takes over the settled hands of another replay of the same match, as they are. */
+  resume(hands) {
+    this.hands = [...hands];
+    if (hands.length) {
+      this.scores = [...hands[hands.length - 1].scores];
+      this.checkTarget();
+    }
+  }
+
+  beginHand() {
+    const number = this.hands.length + 1;
+    this.checkCanBegin(number);
+    const hand = new HandBuilder(this.setup, this, number, this.nextLeader);
+    this.hands.push(hand);
+    return hand;
+  }
+
+  /** One more entry, judged (`Match.enter`). */
+  apply(entry) {
+    if (entry instanceof ScoredHand) {
+      this.enterScored(entry);
+      return;
+    }
+    const phase = this.phase;
+    let hand;
+    if (entry instanceof Left) {
+      if (phase !== "settle") throw new RecordError(N_("there is no ended hand to settle"));
+      hand = this.hands[this.hands.length - 1];
+      hand.applyLeft(entry.left);
+    } else if (!isEvent(entry)) {
+      throw new RecordError(N_("an entry must be an event or the pips left"));
+    } else if (phase === "over") {
+      throw new RecordError(N_("the match is over: {side} won"), { side: this.sideName(this.winner) });
+    } else if (phase === "settle") {
+      throw new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
+        players: new Names(this.hands[this.hands.length - 1].missingLeft),
+      });
+    } else {
+      hand = phase === "lead" ? this.beginHand() : this.hands[this.hands.length - 1];
+      hand.apply(entry);
+    }
+    hand.scores = [...this.scores];
+  }
+
+  /** A hand scored as told, entered in place of the next hand's tiles. */
+  enterScored(told) {
+    const phase = this.phase;
+    if (phase === "over") {
+      throw new RecordError(N_("the match is over: {side} won"), { side: this.sideName(this.winner) });
+    }
+    if (phase === "settle") {
+      throw new RecordError(N_("the hand is over: enter the pips left by {players} first"), {
+        players: new Names(this.hands[this.hands.length - 1].missingLeft),
+      });
+    }
+    if (phase === "play") {
+      throw new RecordError(
+        N_("hand {n} has begun: a hand can be scored as told only before its lead"),
+        { n: this.hands.length },
+      );
+    }
+    this.scoreHand(told);
+  }
+
+  /** Scores a play (and the bonus for going out with it) for the player's side. */
+  scorePlay(player, count, lead, chipsOut) {
+    if (!chipsOut && count % 5 && (count % 3 || this.rules.count_scoring === "fives")) {
+      return NOTHING; // most plays: a count that scores nothing, no bonus to weigh
+    }
+    const side = this.sideOf.get(player);
+    const scored = this.playPoints(side, count, lead, chipsOut);
+    if (scored.points || scored.bonus) this.credit(side, scored.points + scored.bonus);
+    return scored;
+  }
+
+  /**
+   * Adds points to a side. Under `win_check: immediate` the side wins once it is at or over
+   * the target with the highest score (two sides tied at the top play on).
+   */
+  credit(side, points) {
+    const scores = this.scores;
+    scores[side] += points;
+    if (
+      this.rules.win_check === "immediate" &&
+      scores[side] >= this.rules.target &&
+      scores.every((score, i) => i === side || score < scores[side])
+    ) {
+      this.winner = side;
+    }
+  }
+
+  /** A hand settled with its last play (chip_out): under `end_of_hand` the target is checked. */
+  checkTargetAfterSettlement() {
+    if (this.rules.win_check === "end_of_hand") this.checkTarget();
+  }
+
+  /** Settles an ended hand; the highest score at or over the target then wins. */
+  settle(hand) {
+    const rules = this.rules;
+    const needed = Object.fromEntries(hand.needsLeft.map((p) => [p, hand.pipsLeft.get(p)]));
+    const settlement = settle(rules, this.sides, this.sideOf, hand.ended, hand.wentOut, needed);
+    const changes = [...settlement.changes];
+    const refused = [];
+    changes.forEach((change, side) => {
+      if (change > 0 && rules.exact_target && this.scores[side] + change > rules.target) {
+        changes[side] = 0;
+        refused.push(side);
+      }
+      this.scores[side] += changes[side];
+    });
+    this.checkTarget();
+    if (!refused.length) return settlement;
+    const { pips, winners, rule } = settlement;
+    return new Settlement(changes, pips, winners, rule, { ...settlement, refused });
+  }
+
+  /** The highest score at or over the target wins; a tie at the top plays on. */
+  checkTarget() {
+    const best = Math.max(...this.scores);
+    if (best >= this.rules.target && this.scores.filter((s) => s === best).length === 1) {
+      this.winner = this.scores.indexOf(best);
+    }
+  }
+
+  /** Credits a hand scored as told (RULES.md §5) as a new hand, then checks the target. */
+  scoreHand(told) {
+    const hand = this.beginHand();
+    let changes;
+    try {
+      changes = this.toldChanges(told);
+    } catch (error) {
+      throw error instanceof RecordError ? error.located(hand.number, null) : error;
+    }
+    hand.ended = "scored";
+    hand.told = told;
+    hand.settlement = new Settlement(changes, {}, [], SCORED);
+    changes.forEach((change, side) => {
+      this.scores[side] += change;
+    });
+    this.checkTarget();
+    hand.scores = [...this.scores];
+    this.hands[this.hands.length - 1] = hand.frozen();
+  }
+}
+
+const NOTHING = ScoredPlay(0);
+
+/** The match after `entry` (`Match.enter`); `match` stays as it is. */
+export const enter = (match, entry) => match.enter(entry);
+
+/** Sets a match's fields, the one time they are set (a builder's, as it starts). */
+function setFields(match, setup, scores, winner, hands, record) {
+  Object.assign(match, setup);
+  match.setup = setup;
+  match.scores = scores;
+  match.winner = winner;
+  match.hands = hands;
+  match.record = record;
 }

@@ -4,6 +4,7 @@
 
 import { N_, PyFloat, RecordError, isDict, pyRepr } from "./errors.mjs";
 import { MAX_TOLD } from "./limits.mjs";
+import { EMPTY, FrozenMap, frozenJson, plainJson } from "./values.mjs";
 
 /** A tile laid: as written, on `end` (null for the lead, or where the tile fits one end). */
 export class Play {
@@ -47,21 +48,34 @@ export class Pass {
 export const EVENTS = Object.freeze([Play, Draw, Pass]);
 export const isEvent = (entry) => EVENTS.includes(entry?.constructor);
 
-/** The tiles still in hand when a hand ended, per player: a list of tiles or a pip total. */
+/**
+ * The tiles still in hand when a hand ended, per player: a list of tiles or a pip total. Kept as
+ * said, as a value (`frozenJson`: a FrozenMap, arrays frozen), for the hand to judge; `asJson()`
+ * gives it back as the record writes it.
+ */
 export class Left {
   constructor(left) {
-    this.left = left;
+    this.left = frozenJson(left);
     Object.freeze(this);
+  }
+
+  /** What was said for `player`: their tiles, a pip total, or undefined. */
+  pipsOf(player) {
+    return this.left instanceof Map ? this.left.get(player) : undefined;
+  }
+
+  asJson() {
+    return plainJson(this.left);
   }
 }
 
 /**
  * A hand scored as told (RULES.md §5): what each player gained (or lost) in it, in the
- * match's score unit; players left out scored 0. `points` is a Map, name → number.
+ * match's score unit; players left out scored 0. `points` is a FrozenMap, name → number.
  */
 export class ScoredHand {
-  constructor(points = new Map(), notes = null) {
-    this.points = points;
+  constructor(points = EMPTY, notes = null) {
+    this.points = points instanceof FrozenMap ? points : new FrozenMap(points);
     this.notes = notes;
     Object.freeze(this);
   }

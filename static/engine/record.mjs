@@ -7,11 +7,12 @@
 
 import { N_, RecordError, isDict, pyRepr } from "./errors.mjs";
 import { MAX_HANDS, MAX_NAME, unprintable } from "./limits.mjs";
-import { Match } from "./match.mjs";
+import { MatchBuilder } from "./match.mjs";
 import { Draw, Left, Pass, Play, ScoredHand, isEvent } from "./moves.mjs";
 import { nameKey, samePerson } from "./names.mjs";
 import { isIsoDate } from "./pydate.mjs";
 import { rulesFor } from "./rules.mjs";
+import { Setup } from "./setup.mjs";
 
 export const FORMAT = "allfives-match/1";
 const HEADER_FIELDS = ["format", "rules", "players", "partnership", "date", "notes"];
@@ -26,20 +27,20 @@ const get = (object, key) => (has(object, key) ? object[key] : null);
 
 /**
  * The match a record describes; RecordError where it breaks a rule. `prefix`: a match replayed
- * from an earlier version of the same record, whose settled hands the two share are taken as
- * they are. `explain`: keep each play's count term by term.
+ * from an earlier version of the same record (its `record` says which), whose settled hands the
+ * two share are taken as they are (values: shared, never copied). `explain`: keep each play's
+ * count term by term.
  */
 export function replay(record, explain = false, prefix = null) {
   const [players, partnership, rules, hands] = readHeader(record);
-  const match = new Match(players, partnership, rules, explain);
-  match.record = record;
-  if (prefix !== null && prefix !== undefined) {
+  const match = MatchBuilder.start(Setup.of(players, partnership, rules, explain));
+  if (prefix && prefix.record) {
     match.resume(prefix.hands.slice(0, sharedHands(prefix, record, explain)));
   }
   for (let number = match.hands.length + 1; number <= hands.length; number += 1) {
     replayHand(match, number, hands[number - 1]);
   }
-  return match;
+  return match.frozen(record);
 }
 
 /** The players, whether they play in partnerships, the rules and the hands of a record. */
@@ -162,6 +163,7 @@ function replayHand(match, number, data) {
   }
   if (has(data, "left")) hand.applyLeft(data.left);
   hand.scores = [...match.scores];
+  match.hands[match.hands.length - 1] = hand.frozen();
 }
 
 function located(given, seat, hand, event) {
@@ -284,7 +286,7 @@ export function eventJson(event) {
 
 /** An entry said in JSON, as `readEntry` reads it back. */
 export function entryJson(entry) {
-  if (entry instanceof Left) return { left: entry.left };
+  if (entry instanceof Left) return { left: entry.asJson() };
   if (entry instanceof ScoredHand) return entry.asRecord();
   return eventJson(entry);
 }

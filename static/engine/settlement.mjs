@@ -29,8 +29,8 @@ export function inUnits(points, rules) {
 export const exact = (number) => number;
 
 /**
- * What the end of a hand changes for each side, and how it was reached. `pips` and `rounded`
- * are plain objects, player → pips.
+ * What the end of a hand changes for each side, and how it was reached: a value, its arrays and
+ * its `pips` and `rounded` (plain objects, player → pips) frozen with it.
  */
 export class Settlement {
   constructor(changes, pips, winners, rule, extra = {}) {
@@ -45,38 +45,40 @@ export class Settlement {
     this.deducted = extra.deducted ?? 0; // sides_minus_own: the winner's own rounded total
     this.tied = extra.tied ?? []; // sides tied for fewest after a block
     this.refused = extra.refused ?? []; // sides whose gain exact_target refused
+    for (const field of Object.values(this)) Object.freeze(field);
+    Object.freeze(this);
   }
 }
 
 /** The settlement of a hand that ended by `domino` or `blocked`, given the pips needed. */
 export function settle(rules, sides, sideOf, ended, wentOut, pips) {
   const changes = sides.map(() => 0);
-  let settlement;
   if (rules.hand_end === "penalty_own") {
     const each = Object.fromEntries(
       Object.entries(pips).map(([player, held]) => [player, rounded(held, rules.rounding)]),
     );
     for (const player of Object.keys(pips)) changes[sideOf.get(player)] -= each[player];
-    settlement = new Settlement(changes, pips, [], PENALTY_OWN, { rounded: each });
-  } else if (ended === "domino") {
+    return new Settlement(units(changes, rules), pips, [], PENALTY_OWN, { rounded: each });
+  }
+  if (ended === "domino") {
     const winner = sideOf.get(wentOut);
     const opponents = Object.keys(pips).filter((p) => sideOf.get(p) !== winner);
-    let gain;
     if (rules.domino_rounding === "per_player") {
       const each = Object.fromEntries(opponents.map((p) => [p, rounded(pips[p], rules.rounding)]));
-      gain = Object.values(each).reduce((s, v) => s + v, 0);
-      settlement = new Settlement(changes, pips, [winner], DOMINO_PER_PLAYER, { rounded: each, gain });
-    } else {
-      gain = rounded(opponents.reduce((s, p) => s + pips[p], 0), rules.rounding);
-      settlement = new Settlement(changes, pips, [winner], DOMINO_TOTAL, { gain });
+      const gain = Object.values(each).reduce((s, v) => s + v, 0);
+      changes[winner] = gain;
+      return new Settlement(units(changes, rules), pips, [winner], DOMINO_PER_PLAYER, { rounded: each, gain });
     }
+    const gain = rounded(opponents.reduce((s, p) => s + pips[p], 0), rules.rounding);
     changes[winner] = gain;
-  } else {
-    settlement = blocked(rules, sides, changes, pips);
+    return new Settlement(units(changes, rules), pips, [winner], DOMINO_TOTAL, { gain });
   }
-  if (rules.score_unit === "fives") settlement.changes = settlement.changes.map((c) => inUnits(c, rules));
-  return settlement;
+  return blocked(rules, sides, changes, pips);
 }
+
+/** Each side's change as scored: in fives under `score_unit: fives`. */
+const units = (changes, rules) =>
+  rules.score_unit === "fives" ? changes.map((c) => inUnits(c, rules)) : changes;
 
 /** A blocked hand: the side with the fewest pips (raw, partners added) wins it. */
 function blocked(rules, sides, changes, pips) {
@@ -109,7 +111,7 @@ function blocked(rules, sides, changes, pips) {
     rule = BLOCK_TIE;
     winners = [];
   }
-  return new Settlement(changes, pips, winners, rule, {
+  return new Settlement(units(changes, rules), pips, winners, rule, {
     side_pips: totals,
     side_rounded: totalsRounded,
     gain,

@@ -35,7 +35,7 @@ def test_a_draw_planned_ahead_is_kept_and_each_table_starts_one_match(db):
     assert store.start_draw_match(db, made, 2, 5) == match_id  # a second tap: the same match
     stored = store.get(db, match_id)
     assert stored.record["players"] == list(seated.seats)  # partners opposite: 1+3 v 2+4
-    assert replay(stored.record).sides == [list(side) for side in seated.sides]
+    assert replay(stored.record).sides == tuple(tuple(side) for side in seated.sides)
     assert stored.record["rules"] == "muggins" and stored.record["partnership"] is True
     assert derive.night_of(stored.record["date"]) == nights.tonight()
     assert draws.place(db, match_id) == (5, 2)

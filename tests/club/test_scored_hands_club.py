@@ -72,11 +72,11 @@ def test_the_store_enters_a_scored_hand_and_undoes_it(app):
         stored = store.create(db, new_record(TO_50, ["Ann", "Bo"]))
         saved = store.enter(db, stored.id, stored.version, ScoredHand({"Bo": 20}, "on paper"))
         assert saved.stored.record["hands"] == [{"points": {"Bo": 20}, "notes": "on paper"}]
-        assert saved.match.scores == [0, 20]
+        assert saved.match.scores == (0, 20)
         scores = "SELECT scores FROM match_summary WHERE match_id = ?"
         assert db.execute(scores, [stored.id]).fetchone()[0] == "[0,20]"
         undone = store.undo(db, stored.id, saved.stored.version)
-        assert undone.stored.record["hands"] == [] and undone.match.scores == [0, 0]
+        assert undone.stored.record["hands"] == [] and undone.match.scores == (0, 0)
         assert db.execute(scores, [stored.id]).fetchone()[0] == "[0,0]"
 
 

@@ -116,7 +116,7 @@ def test_a_stopped_match_takes_no_entry_until_the_admin_lets_it_play_on(db):
     resumed = store.resume(db, made.id, stopped.version).stored
     assert resumed.stopped is None
     played = store.enter(db, made.id, resumed.version, {"play": "5-0", "end": "left"})
-    assert played.match.scores == [10, 10]
+    assert played.match.scores == (10, 10)
     assert [row["id"] for row in queries.home(db)["playing"]] == [made.id]
 
 

@@ -69,13 +69,13 @@ def test_add_entry_plays_draws_passes_and_settles():
     match = replay(rec)
     assert match.phase == "lead" and match.hand.fits("6-6") == ["lead"]
     rec, match = add_entry(rec, event("Ann 6-1"))
-    assert match.phase == "settle" and match.hand.needs_left == ["Bo"]
+    assert match.phase == "settle" and match.hand.needs_left == ("Bo",)
     assert match.hands[-1].went_out == "Ann"
     rec, match = add_entry(rec, {"left": {"Bo": ["4-4"]}})
-    assert match.hands[-1].settlement.changes == [10, 0]
+    assert match.hands[-1].settlement.changes == (10, 0)
     assert match.phase == "lead" and match.next_leader == "Ann"
     rec, match = add_entry(rec, event("Ann 5-0"))  # starts hand 2
-    assert len(rec["hands"]) == 2 and match.scores == [15, 0]
+    assert len(rec["hands"]) == 2 and match.scores == (15, 0)
     assert rec["hands"][0]["left"] == {"Bo": ["4-4"]}
 
 
@@ -127,7 +127,7 @@ def test_settlement_preview_before_confirming():
     _, preview = add_entry(rec, {"left": {"Bo": 8, "Cy": ["3-4"]}})
     settled = preview.hands[-1]
     assert settled.pips_left == {"Bo": 8, "Cy": 7}
-    assert settled.settlement.changes == [0, -10, -5]
+    assert settled.settlement.changes == (0, -10, -5)
 
 
 def test_presets_have_descriptions():

@@ -58,9 +58,9 @@ def test_laying_on_either_end_scores_the_same_for_the_rest_of_the_match():
                     distinct = match.hand.distinct_ends(event["play"])
                     asked += len(distinct) > 1
                     unasked += len(distinct) == 1
-                match.enter(read_entry(event))
+                match = match.enter(read_entry(event))
             if "left" in h:
-                match.enter(read_entry({"left": h["left"]}))
+                match = match.enter(read_entry({"left": h["left"]}))
     assert asked and unasked
 
 

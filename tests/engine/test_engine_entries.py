@@ -96,7 +96,7 @@ def test_left_given_for_a_won_hand_is_checked_then_ignored():
 
 def test_a_lead_with_end_null():
     rec = record("muggins", "Ann Bo", {"events": [{"player": "Ann", "play": "6-4", "end": None}]})
-    assert replay(rec).scores == [10, 0]
+    assert replay(rec).scores == (10, 0)
 
 
 # -- correcting an entry in place -----------------------------------------------------------------

@@ -37,7 +37,7 @@ def test_two_spellings_of_one_name_are_one_person_and_cannot_take_two_seats(firs
 def test_different_people_stay_different_and_names_are_kept_as_typed():
     record = {"format": "allfives-match/1", "rules": "muggins", "hands": []}
     match = replay(record | {"players": ["Zoë", "Zoe", "Lee\u200b", "Le e"]})
-    assert match.players == ["Zoë", "Zoe", "Lee\u200b", "Le e"]
+    assert match.players == ("Zoë", "Zoe", "Lee\u200b", "Le e")
 
 
 def test_a_name_of_invisible_characters_only_is_no_name():

@@ -15,10 +15,10 @@ def test_with_the_boneyard_empty_the_last_players_pips_follow_from_the_others():
         match = replay(rec | {"hands": []})
         for data in rec["hands"]:
             for event in data["events"]:
-                match.enter(read_event(event))
-            ended = match.hands[-1]
+                match = match.enter(read_event(event))
             if "left" in data:
-                match.enter(read_entry({"left": data["left"]}))
+                match = match.enter(read_entry({"left": data["left"]}))
+            ended = match.hands[-1]
             truth = ended.pips_left
             holding = [p for p in ended.players if ended.held[p]]
             needed = [p for p in holding if p in ended.needs_left]

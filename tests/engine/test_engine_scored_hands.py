@@ -36,10 +36,10 @@ def test_partners_points_add_up_on_their_side():
                  partnership=True)  # fmt: skip
     match = replay(rec)
     first = match.hands[0]
-    assert first.scored and first.ended == "scored" and first.plays == []
-    assert first.settlement.changes == [25, 5] and first.scores == [25, 5]
+    assert first.scored and first.ended == "scored" and first.plays == ()
+    assert first.settlement.changes == (25, 5) and first.scores == (25, 5)
     assert first.told == ScoredHand({"Ann": 15, "Cy": 10, "Di": 5})
-    assert match.scores == [25, 15]
+    assert match.scores == (25, 15)
     assert match.result()["hands"][0] == {
         "plays": [],
         "ended": "scored",
@@ -52,17 +52,17 @@ def test_partners_points_add_up_on_their_side():
 def test_a_hand_in_which_nobody_scored_and_negative_points_under_penalty_own():
     # all-fives: Ann paid 10 for her pips, Bo 5: -10 and -5; then {} changes nothing.
     match = replay(record("all-fives", "Ann Bo", scored({"Ann": -10, "Bo": -5}), scored({})))
-    assert [h.settlement.changes for h in match.hands] == [[-10, -5], [0, 0]]
-    assert match.scores == [-10, -5] and match.winner is None
+    assert [h.settlement.changes for h in match.hands] == [(-10, -5), (0, 0)]
+    assert match.scores == (-10, -5) and match.winner is None
 
 
 def test_halves_only_where_the_three_player_split_gives_them():
     # pagat, 3 players: Ann and Bo split Cy's 15 pips: 7.5 each.
     match = replay(record("pagat", "Ann Bo Cy", scored({"Ann": 7.5, "Bo": 7.5})))
-    assert match.half_points and match.scores == [7.5, 7.5, 0]
+    assert match.half_points and match.scores == (7.5, 7.5, 0)
     # Two more halves make a whole: 7.5 + 2.5 = 10, written as a whole number.
     match = replay(record("pagat", "Ann Bo Cy", scored({"Ann": 7.5}), scored({"Ann": 2.5})))
-    assert match.scores == [10, 0, 0]
+    assert match.scores == (10, 0, 0)
     # A half where no split is played: refused, and so is a quarter anywhere.
     error = refused(record("pagat", "Ann Bo", scored({"Ann": 7.5})))
     assert str(error) == (
@@ -72,7 +72,7 @@ def test_halves_only_where_the_three_player_split_gives_them():
     error = refused(record("pagat", "Ann Bo Cy", scored({"Ann": 7.25})))
     assert str(error) == "hand 1: the points of Ann must be whole or a half, not 7.25"
     # 15.0 is a whole number.
-    assert replay(record("muggins", "Ann Bo", scored({"Ann": 15.0}))).scores == [15, 0]
+    assert replay(record("muggins", "Ann Bo", scored({"Ann": 15.0}))).scores == (15, 0)
 
 
 def test_the_exact_target_refuses_a_hand_that_passes_it():
@@ -83,7 +83,7 @@ def test_the_exact_target_refuses_a_hand_that_passes_it():
     )
     # Landing on it wins; a loss never passes the target.
     match = replay(record(rules, "Ann Bo", scored({"Ann": 40}), scored({"Ann": 10, "Bo": -5})))
-    assert match.scores == [50, -5] and match.winner == 0
+    assert match.scores == (50, -5) and match.winner == 0
 
 
 def test_the_highest_score_at_or_over_the_target_wins_and_a_tie_at_the_top_plays_on():
@@ -97,7 +97,7 @@ def test_the_highest_score_at_or_over_the_target_wins_and_a_tie_at_the_top_plays
     rec, match = add_entry(match.record, {"play": "5-0"}, leader="Cy")
     assert match.winner is None
     rec, match = add_entry(rec, {"play": "0-0"})
-    assert match.scores == [105, 100, 5] and match.winner == 0
+    assert match.scores == (105, 100, 5) and match.winner == 0
 
 
 def test_a_won_match_takes_no_more_hands():
@@ -120,7 +120,7 @@ def test_the_lead_after_a_scored_hand_is_free():
     match = replay(rec)
     assert match.next_leader is None and match.turn() is None and match.turn("Bo") == "Bo"
     _, match = add_entry(rec, {"play": "5-5"}, leader="Bo")
-    assert match.scores == [5, 20]
+    assert match.scores == (5, 20)
 
 
 def test_a_match_started_from_the_scores_on_paper():
@@ -134,7 +134,7 @@ def test_a_match_started_from_the_scores_on_paper():
     rec, match = add_entry(rec, {"play": "5-0"})
     # As the shared example: Bo's 5-5 (10) and Ann's 5-0 on the left (10): 95 to 70.
     assert rec["hands"] == example("continued-from-paper")["hands"]
-    assert match.scores == [95, 70]
+    assert match.scores == (95, 70)
     assert match.result() == replay(example("continued-from-paper")).result()
 
 
@@ -148,13 +148,13 @@ def test_entering_undoing_and_correcting_a_scored_hand():
     assert repr(rec) == before
     rec = record("muggins", "Ann Bo")
     rec, match = add_entry(rec, {"points": {"Ann": 10}, "notes": "on paper"})
-    assert match.scores == [10, 0] and match.can_score_hand
+    assert match.scores == (10, 0) and match.can_score_hand
     assert last_entry(rec) == ScoredHand({"Ann": 10}, "on paper")
     assert entries_of(rec) == [{"points": {"Ann": 10}, "notes": "on paper"}]
     with pytest.raises(RecordError, match="hand 1 was scored as told: undo it to score it again"):
         replace_entry(rec, 1, {"play": "5-5"})
     rec, match = undo_entry(rec, match)
-    assert rec["hands"] == [] and match.scores == [0, 0] and match.can_score_hand
+    assert rec["hands"] == [] and match.scores == (0, 0) and match.can_score_hand
 
 
 def test_side_points_as_a_scorepad_keeps_them():
@@ -162,7 +162,7 @@ def test_side_points_as_a_scorepad_keeps_them():
     told = match.told_by_side([20, 0], "scored on paper")
     assert told == ScoredHand({"Ann": 20}, "scored on paper")
     _, after = add_entry(match.record, told)
-    assert after.scores == [20, 0]
+    assert after.scores == (20, 0)
     assert not replay(record("muggins", "Ann Bo", hand("Ann 5-5"))).can_score_hand
 
 

@@ -59,10 +59,10 @@ def test_block_with_three_sides_rounds_each_side_or_the_total():
         record({"preset": "pagat"} | SMALL_THREE, "X Y Z", hand(*THREE_BLOCKED, left=left))
     )
     # sides_minus_own: 7 → 5 and 7 → 5, minus 3 → 5: 5 + 5 − 5 = 5.
-    assert muggins.hands[0].settlement.changes == [5, 0, 0]
+    assert muggins.hands[0].settlement.changes == (5, 0, 0)
     assert muggins.hands[0].settlement.deducted == 5
     # opponents_total: 7 + 7 = 14 → 15, nothing taken off.
-    assert pagat.hands[0].settlement.changes == [15, 0, 0]
+    assert pagat.hands[0].settlement.changes == (15, 0, 0)
     assert pagat.hands[0].settlement.rule == "block_opponents_total"
 
 
@@ -81,8 +81,8 @@ def test_block_partnership_each_side_rounded_once():
     blocked = hand("N 6-6", "E pass", "S pass", "W pass", "N pass", left=left)
     match = replay(record(rules, "N E S W", blocked, partnership=True))
     settlement = match.hands[0].settlement
-    assert settlement.changes == [5, 0]  # 15 − 10, not 5 + 5 + 5 + 5 − 5 − 5
-    assert settlement.side_pips == [12, 14] and settlement.side_rounded == [10, 15]
+    assert settlement.changes == (5, 0)  # 15 − 10, not 5 + 5 + 5 + 5 − 5 − 5
+    assert settlement.side_pips == (12, 14) and settlement.side_rounded == (10, 15)
 
 
 def test_block_tie_no_score_and_split():
@@ -101,7 +101,7 @@ def test_split_shares_the_third_sides_rounded_pips_whatever_block_scoring_says()
         "X 6-6", "Y draw 6", "Y pass", "Z pass", "X pass", left={"X": 4, "Y": 45, "Z": 4}
     )
     match = replay(record(rules, "X Y Z", blocked))
-    assert match.hands[0].settlement.changes == [22.5, 0, 22.5]
+    assert match.hands[0].settlement.changes == (22.5, 0, 22.5)
     assert match.hands[0].settlement.rule == "block_split"
     assert match.hands[0].settlement.gain == 45
 
@@ -111,11 +111,11 @@ def test_split_only_for_two_of_three_sides():
     four = ("W 6-6", "X pass", "Y pass", "Z pass", "W pass")
     two_of_four = hand(*four, left={"W": 4, "X": 4, "Y": 9, "Z": 9})
     match = replay(record(rules, "W X Y Z", two_of_four))
-    assert match.hands[0].settlement.changes == [0, 0, 0, 0]
+    assert match.hands[0].settlement.changes == (0, 0, 0, 0)
     assert match.hands[0].settlement.rule == "block_tie"
     all_three = hand(*THREE_BLOCKED, left={"X": 4, "Y": 4, "Z": 4})
     match = replay(record({"preset": "pagat"} | SMALL_THREE, "X Y Z", all_three))
-    assert match.hands[0].settlement.changes == [0, 0, 0]
+    assert match.hands[0].settlement.changes == (0, 0, 0)
 
 
 def test_rounding_down_and_none_in_a_settlement():
@@ -131,8 +131,8 @@ def test_rounding_down_and_none_in_a_settlement():
 def test_exact_target_refuses_a_settlement_that_passes_it():
     rules = {"preset": "muggins", "target": 4, "exact_target": True} | SMALL_TWO
     match = replay(record(rules, "X Y", TWO_BLOCKED))  # X would gain 15 − 10 = 5 > 4
-    assert match.scores == [0, 0] and match.winner is None
-    assert match.hands[0].settlement.refused == [0]
+    assert match.scores == (0, 0) and match.winner is None
+    assert match.hands[0].settlement.refused == (0,)
     rules["target"] = 5
     assert replay(record(rules, "X Y", TWO_BLOCKED)).winner == 0  # lands on 5
 
@@ -146,7 +146,7 @@ def test_settlement_taking_two_sides_over_the_target_the_highest_wins():
         "X 5-0", "Y 0-1 right", "Z pass", "X pass", "Y pass", left={"X": 4, "Y": 4, "Z": 20}
     )
     match = replay(record(rules, "X Y Z", blocked))
-    assert match.scores == [15, 10, 0] and match.winner == 0
+    assert match.scores == (15, 10, 0) and match.winner == 0
 
 
 def test_a_tie_at_the_top_after_a_settlement_plays_on_and_the_next_to_score_ahead_wins():
@@ -158,13 +158,13 @@ def test_a_tie_at_the_top_after_a_settlement_plays_on_and_the_next_to_score_ahea
         "X 5-0", "Y 0-0 right", "Z pass", "X pass", "Y pass", left={"X": 4, "Y": 4, "Z": 13}
     )
     match = replay(record(rules, "X Y Z", blocked))
-    assert match.scores == [12.5, 12.5, 0] and match.winner is None and match.phase == "lead"
+    assert match.scores == (12.5, 12.5, 0) and match.winner is None and match.phase == "lead"
     # Hand 2: Z leads 6-4 (10): Z reaches the target but is not ahead of 12½.
     match = replay(record(rules, "X Y Z", blocked, hand("Z 6-4")))
-    assert match.scores == [12.5, 12.5, 10] and match.winner is None
+    assert match.scores == (12.5, 12.5, 10) and match.winner is None
     # X lays 6-1 on the left (1 + 4 = 5): 17½, ahead of everyone: X wins.
     match = replay(record(rules, "X Y Z", blocked, hand("Z 6-4", "X 6-1 left")))
-    assert match.scores == [17.5, 12.5, 10] and match.winner == 0
+    assert match.scores == (17.5, 12.5, 10) and match.winner == 0
 
 
 def test_fives_unit_settlement():
@@ -194,7 +194,7 @@ def test_end_of_hand_win_is_checked_after_settlement():
     match = replay(record(rules, "X Y", hand("X 5-5", "Y 5-0 left", "X 0-0")))
     assert match.winner is None and match.phase == "settle"
     match = replay(record(rules, "X Y", hand("X 5-5", "Y 5-0 left", "X 0-0", left={"Y": 3})))
-    assert match.scores == [25, 10] and match.winner == 0
+    assert match.scores == (25, 10) and match.winner == 0
 
 
 def test_end_of_hand_tie_at_the_top_plays_another_hand():
@@ -208,7 +208,7 @@ def test_end_of_hand_tie_at_the_top_plays_another_hand():
     # X holds 1 tile once 0-0 is down (1 to 12 pips), Y and Z 2 tiles (3 to 23).
     blocked = hand("X 0-0", "Y pass", "Z pass", "X pass", left={"X": 4, "Y": 4, "Z": 13})
     match = replay(record(rules, "X Y Z", blocked))
-    assert match.scores == [7.5, 7.5, 0]
+    assert match.scores == (7.5, 7.5, 0)
     assert match.winner is None and match.phase == "lead"
 
 
@@ -217,11 +217,11 @@ def test_exact_target_refuses_a_score_that_passes_it():
     plays = replay(record(rules, "X Y", hand("X 6-4", "Y 4-3", "X 6-4".replace("6-4", "6-6"))))
     assert [p["points"] for p in plays.result()["hands"][0]["plays"]] == [10, 0, 0]
     match = replay(record(rules, "X Y", hand("X 6-4", "Y 4-3", "X 3-2")))
-    assert match.scores == [10, 0]  # 8 counts nothing
+    assert match.scores == (10, 0)  # 8 counts nothing
     match = replay(record(rules, "X Y", hand("X 6-4", "Y 4-3", "X 6-1", "Y 3-3")))
-    assert match.scores == [10, 0]  # 1 + 6 = 7
+    assert match.scores == (10, 0)  # 1 + 6 = 7
     match = replay(record(rules, "X Y", hand("X 5-0", "Y 0-0", "X 5-5")))
-    assert match.scores == [15, 5] and match.winner == 0  # 5 then 10 lands on 15
+    assert match.scores == (15, 5) and match.winner == 0  # 5 then 10 lands on 15
 
 
 def test_boneyard_reserve_is_never_drawn():
@@ -269,7 +269,7 @@ def test_after_a_domino_the_player_who_went_out_leads():
     assert match.next_leader == "X"
     with pytest.raises(RecordError, match="hand 2, event 1: X went out last hand and must lead"):
         replay(record(rules, "X Y", first, hand("Y 5-5")))
-    assert replay(record(rules, "X Y", first, hand("X 5-5"))).scores == [15, 0]
+    assert replay(record(rules, "X Y", first, hand("X 5-5"))).scores == (15, 0)
 
 
 def test_after_a_block_anyone_may_lead():

@@ -53,6 +53,15 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(autouse=True)
+def in_english(client, request):
+    """The route fuzzer may switch the shared phones' language (its cookie); every test starts
+    in English, whatever ran before it."""
+    client.delete_cookie("lang")
+    if "admin" in request.fixturenames:
+        request.getfixturevalue("admin").delete_cookie("lang")
+
+
 def snapshot(client, match_id) -> dict:
     response = client.get(f"/api/matches/{match_id}")
     assert response.status_code == 200

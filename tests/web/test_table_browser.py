@@ -187,7 +187,7 @@ def test_a_muggins_partnership_block_says_what_it_credits(page: Page, server):
     tap(page, "Confirm")
     result = server.get_json(f"/api/matches/{match_id}")["result"]
     assert result["hands"][0]["settlement"] == [10, 0]
-    assert replay(server.get_json(f"/api/matches/{match_id}")["record"]).scores == [10, 0]
+    assert replay(server.get_json(f"/api/matches/{match_id}")["record"]).scores == (10, 0)
     page.goto(f"{server.url}/history/{match_id}")  # and in the scorepad, hand by hand
     expect(page.locator(".hand-settled")).to_contain_text("15 − 5 = 10")
 

@@ -154,7 +154,7 @@ def test_the_manifest_and_service_worker_let_a_table_open_full_screen_offline(cl
 
 def test_the_offline_shell_holds_the_phone_rules_engine(client):
     """With no network the table still knows the game: the service worker keeps every module
-    the table's script imports, the engine's included."""
+    the table's script imports, the engine's included, and those it imports only when needed."""
     worker = client.get("/sw.js").text
     kept = set(re.findall(r'"(/static/[^"]+)"', worker))
     wanted, seen = ["static/phone-table.mjs"], set()
@@ -162,7 +162,8 @@ def test_the_offline_shell_holds_the_phone_rules_engine(client):
         path = wanted.pop()
         seen.add(path)
         text = (CHECKOUT / path).read_text()
-        for imported in re.findall(r'from "(\./[^"]+)"', text):
+        # imported with the page, or when first needed (import("./…"))
+        for imported in re.findall(r'(?:from |import\()"(\./[^"]+)"', text):
             module = (CHECKOUT / path).parent.joinpath(imported).resolve()
             found = module.relative_to(CHECKOUT).as_posix()
             if found not in seen:

@@ -29,11 +29,12 @@ play on (`resume`).
 A match in play is one being played here now: a match that arrives whole (an import, a record)
 is filed away as archived until someone plays on at a table.
 
-By subject: `rows.py` (a match's row, the replays kept in memory, the refusals, the one bracket
-of every change of a match), `matches.py` (a match's writes), `nights.py` (the night's draws),
-`imports.py` (a club file's import), `club.py` (players, seasons, the league's settings) and
-`fresh_ratings.py` (the ratings kept fresh by the writes that stale them). Callers use them
-through this package: `store.enter(...)`."""
+By subject: `rows.py` (a match's row, the replays kept in memory, the refusals, the row opened
+and written around every change of a match's record), `matches.py` (a match's writes),
+`nights.py` (the night's draws), `imports.py` (a club file's import), `import_process.py` (the
+process that runs it, `python -m assistant import`), `club.py` (players, seasons, the league's
+settings) and `fresh_ratings.py` (the ratings kept fresh by the writes that stale them). Callers
+use them through this package: `store.enter(...)`."""
 
 from assistant.club.store.club import (
     add_player,

@@ -20,9 +20,11 @@ from assistant.club.store.rows import (
     StoppedMatch,
     StoredMatch,
     _current,
+    _opened,
+    _rated,
     _saved,
     _update,
-    _write,
+    _written,
     get,
     replayed,
     told_hands,
@@ -100,15 +102,12 @@ def enter(
     below takes one): a tap already recorded raises `TapDone` and writes nothing. `uid`: the
     identity of the match the phone made it on (every writer below takes one): when the match
     under `match_id` is another (that one was deleted), UnknownMatch."""
-    return _write(
-        db,
-        match_id,
-        version,
-        lambda stored, match: add_entry(stored.record, entry, stored.leader, match),
-        admin,
-        tap,
-        uid,
-    )
+    with immediate(db):
+        stored, match = _opened(db, match_id, version, admin, tap, uid)
+        record, entered = add_entry(stored.record, entry, stored.leader, match)
+        saved = _written(db, stored, record, entered, admin, tap)
+    _rated(db, match, entered)
+    return saved
 
 
 def undo(
@@ -120,11 +119,12 @@ def undo(
     uid: str | None = None,
 ) -> Saved:
     """Takes the last entry away (`engine.undo_entry`)."""
-
-    def undone(stored: StoredMatch, match: Match):
-        return undo_entry(stored.record, match)
-
-    return _write(db, match_id, version, undone, admin, tap, uid)
+    with immediate(db):
+        stored, match = _opened(db, match_id, version, admin, tap, uid)
+        record, undone = undo_entry(stored.record, match)
+        saved = _written(db, stored, record, undone, admin, tap)
+    _rated(db, match, undone)
+    return saved
 
 
 def correct(
@@ -140,15 +140,12 @@ def correct(
 ) -> Saved:
     """Replaces event `position` of the last hand (`engine.correct_entry`; `ends`: the end of
     each later tile the correction made fit ends that make different games)."""
-    return _write(
-        db,
-        match_id,
-        version,
-        lambda stored, match: correct_entry(stored.record, position, entry, match, ends),
-        admin,
-        tap,
-        uid,
-    )
+    with immediate(db):
+        stored, match = _opened(db, match_id, version, admin, tap, uid)
+        record, corrected = correct_entry(stored.record, position, entry, match, ends)
+        saved = _written(db, stored, record, corrected, admin, tap)
+    _rated(db, match, corrected)
+    return saved
 
 
 def insert_missed(
@@ -163,15 +160,12 @@ def insert_missed(
     uid: str | None = None,
 ) -> Saved:
     """A missed entry put in before event `position` of the last hand (`engine.insert_entry`)."""
-    return _write(
-        db,
-        match_id,
-        version,
-        lambda stored, match: insert_entry(stored.record, position, entry, match, ends),
-        admin,
-        tap,
-        uid,
-    )
+    with immediate(db):
+        stored, match = _opened(db, match_id, version, admin, tap, uid)
+        record, inserted = insert_entry(stored.record, position, entry, match, ends)
+        saved = _written(db, stored, record, inserted, admin, tap)
+    _rated(db, match, inserted)
+    return saved
 
 
 def remove_extra(
@@ -185,22 +179,22 @@ def remove_extra(
     uid: str | None = None,
 ) -> Saved:
     """Event `position` of the last hand taken out (`engine.remove_entry`)."""
-    return _write(
-        db,
-        match_id,
-        version,
-        lambda stored, match: remove_entry(stored.record, position, match, ends),
-        admin,
-        tap,
-        uid,
-    )
+    with immediate(db):
+        stored, match = _opened(db, match_id, version, admin, tap, uid)
+        record, removed = remove_entry(stored.record, position, match, ends)
+        saved = _written(db, stored, record, removed, admin, tap)
+    _rated(db, match, removed)
+    return saved
 
 
 def change(db: Database, match_id: int, version: int, record: dict) -> Saved:
     """The admin's editor: the whole record replaced (checked by replaying it)."""
-    return _write(
-        db, match_id, version, lambda _stored, match: (record, replay(record, prefix=match)), True
-    )
+    with immediate(db):
+        stored, match = _opened(db, match_id, version, admin=True)
+        changed = replay(record, prefix=match)
+        saved = _written(db, stored, record, changed, admin=True, tap=None)
+    _rated(db, match, changed)
+    return saved
 
 
 def choose_leader(

@@ -1,7 +1,8 @@
 """A match's row and the match it replays to: reading a row (`get`), the replays kept in
-memory, the refusals a write can meet, and the one bracket every change of a match goes through
-(`_write`: the row read once inside the write transaction, the version and the tap checked,
-the new record and the cache rows written, the new match kept)."""
+memory, the refusals a write can meet, and the two halves every change of a match's record goes
+through inside its write transaction, with the engine's edit between them: `_opened` (the row
+read once, the version and the tap checked) and `_written` (the new record and the cache rows
+written, the new match kept)."""
 
 import threading
 from collections import OrderedDict
@@ -17,7 +18,6 @@ from assistant.club import (
 )
 from assistant.club.clock import now
 from assistant.club.store.fresh_ratings import keep_ratings_fresh
-from assistant.db import immediate
 from assistant.engine import (
     Match,
     replay,
@@ -171,37 +171,46 @@ def is_closed(stored: StoredMatch, match: Match, at: datetime | None = None) -> 
     return datetime.fromisoformat(stored.updated) + CLOSE_AFTER <= at
 
 
-def _write(
+def _opened(
     db: Database,
     match_id: int,
     version: int,
-    edit,
     admin: bool,
     tap: str | None = None,
     uid: str | None = None,
+) -> tuple[StoredMatch, Match]:
+    """The first half of every change of a match's record, inside the caller's write
+    transaction: the row read once, and the match it replays to (`_current`); a closed or a
+    stopped match refused unless the admin changes it."""
+    stored, match = _current(db, match_id, version, tap, uid)
+    if not admin and is_closed(stored, match):
+        raise ClosedMatch(stored)
+    if not admin and stored.stopped:
+        raise StoppedMatch(stored)
+    return stored, match
+
+
+def _written(
+    db: Database, stored: StoredMatch, record: dict, match: Match, admin: bool, tap: str | None
 ) -> Saved:
-    """edit(stored, match) → the new record and the match it replays to; raises the engine's
-    RecordError when the change breaks a rule, and then nothing is written."""
-    with immediate(db):
-        stored, match = _current(db, match_id, version, tap, uid)
-        if not admin and is_closed(stored, match):
-            raise ClosedMatch(stored)
-        if not admin and stored.stopped:
-            raise StoppedMatch(stored)
-        record, updated = edit(stored, match)
-        text = matchrow.stored_text(record)
-        changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
-        if not admin and stored.accepted and told_hands(record) > told_hands(stored.record):
-            changed["accepted"] = 0  # a hand scored as told: the admin decides
-        written = _update(db, stored, changed, tap)
-        counted = bool(written.get("accepted", stored.accepted))
-        cache.refresh(db, match_id, updated, stored.created, changed["updated"],
-                      counted=counted, origin=stored.origin,
-                      stopped=bool(stored.stopped))  # fmt: skip
-        saved = _saved(stored, updated, written | {"record": record, "text": text})
-    if match.winner is not None or updated.winner is not None:
-        keep_ratings_fresh(db)  # only a finished match is rated
-    return saved
+    """The second half, once the engine made the new `record` and the `match` it replays to:
+    both written with the next version, the club's cache rows refreshed, the new match kept."""
+    text = matchrow.stored_text(record)
+    changed = {"record": text, "updated": now(), "archived": None}  # played again: in use
+    if not admin and stored.accepted and told_hands(record) > told_hands(stored.record):
+        changed["accepted"] = 0  # a hand scored as told: the admin decides
+    written = _update(db, stored, changed, tap)
+    counted = bool(written.get("accepted", stored.accepted))
+    cache.refresh(db, stored.id, match, stored.created, changed["updated"],
+                  counted=counted, origin=stored.origin,
+                  stopped=bool(stored.stopped))  # fmt: skip
+    return _saved(stored, match, written | {"record": record, "text": text})
+
+
+def _rated(db: Database, before: Match, after: Match) -> None:
+    """After the transaction: only a finished match is rated."""
+    if before.winner is not None or after.winner is not None:
+        keep_ratings_fresh(db)
 
 
 def _current(

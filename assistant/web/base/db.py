@@ -1,11 +1,12 @@
-"""The database in the app: a connection kept per server thread, lent to one request at a time
-(`g`); at start, the file migrated and the imports whose process is gone marked stopped."""
+"""The database in the app: two connections kept per server thread, lent to one request at a time
+(`g`): a read (GET, HEAD) gets one that cannot write, every other request the one the store writes
+on; at start, the file migrated and the imports whose process is gone marked stopped."""
 
 import sqlite3
 import threading
 import weakref
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context, request
 from sqlite_utils import Database
 
 from assistant.club.opening import migrate
@@ -14,21 +15,48 @@ from assistant.db import connect, fault
 
 
 class _Connections(threading.local):
-    """This app's connection for the thread serving a request. A new connection reads the
+    """This app's connections for the thread serving a request. A new connection reads the
     schema before its first answer, too much to pay on every tap, so waitress's few threads keep
-    theirs for the server's life; a thread's connection closes when the thread ends (a
+    theirs for the server's life; a thread's connections close when the thread ends (a
     development server's thread per request) or the app goes."""
 
-    db: Database | None = None
+    writing: Database | None = None
+    reading: Database | None = None
+
+
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def get_db() -> Database:
+    """The request's connection. A read's (GET, HEAD) is `query_only`: a write tried on it fails
+    at once, answered as the crash of the code it is (`wrote_while_reading`), so showing a page
+    never changes the file. Every other request's is the one the store's write transactions
+    take."""
     if "db" not in g:
         kept = current_app.extensions["allfives_connections"]
-        if kept.db is None:
-            kept.db = connect(current_app.config["DATABASE"])
-        g.db = kept.db
+        path = current_app.config["DATABASE"]
+        if has_request_context() and request.method in READS:
+            if kept.reading is None:
+                kept.reading = connect(path)
+                kept.reading.execute("PRAGMA query_only = ON")
+            g.db = kept.reading
+        else:
+            if kept.writing is None:
+                kept.writing = connect(path)
+            g.db = kept.writing
     return g.db
+
+
+def wrote_while_reading(error: BaseException | None) -> bool:
+    """Whether `error` is a write refused on a read's connection: a mistake of the code (reads
+    never write), not a file that cannot be written. SQLite refuses it with the plain code of a
+    read-only database; a file it cannot write gives that code too, but only to a write."""
+    return (
+        isinstance(error, sqlite3.Error)
+        and getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_READONLY
+        and has_request_context()
+        and request.method in READS
+    )
 
 
 def end_request(_exc: BaseException | None = None) -> None:

@@ -9,6 +9,7 @@ from flask_babel import lazy_gettext as _  # lazy: the language is the request's
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from assistant.db import DAMAGED, FULL, READ_ONLY, fault
+from assistant.web.base.db import wrote_while_reading
 from assistant.web.base.htmx import htmx
 
 # Per status: a heading, and what to do when the code that stopped gave no reason of its own.
@@ -81,9 +82,10 @@ def handle(error: HTTPException):
 
 def server_error(error: InternalServerError):
     """A crash; when it came from the database's file or disk (full, read-only, damaged), a 503
-    that says what happened and what to do (the table's phone keeps the tap for later)."""
+    that says what happened and what to do (the table's phone keeps the tap for later). A write
+    tried while reading is a crash of the code, whatever SQLite calls it."""
     kind = fault(error.original_exception)
-    if kind is None:
+    if kind is None or wrote_while_reading(error.original_exception):
         return handle(error)
     title, sentence = FAULTS[kind]
     return _answer(503, title, str(sentence) % {"path": current_app.config["DATABASE"]}, {})

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 from flask import Response, abort, request, url_for
 from flask_babel import gettext as _
 
-from assistant.club import cache, draws
+from assistant.club import nights
 from assistant.web.base.auth import may_put
 from assistant.web.base.bounds import MAX_VERSION, whole_number
 from assistant.web.base.db import get_db
@@ -32,26 +32,12 @@ def table_page(table: Table, status: int = 200) -> Response:
         if request.method == "POST" and status == 200:
             response.set_etag(etag((table.id, (table.stored.version, table.stored.uid))), weak=True)
         return drawn(response, table.id, patchable=status == 200)
-    place = draws.place(get_db(), table.id)
-    code = cache.watch_code(get_db(), table.id)
-    putting = None
-    if place is None and table.stored.imported and may_put(table.id):
-        putting = places_in_draw(table.id)
+    may_put_it = table.stored.imported and may_put(table.id)
     whole = page(
-        "table.html", "table/_table.html", status, table=table, place=place, watch_code=code,
-        putting=putting,
+        "table.html", "table/_table.html", status, table=table,
+        **nights.whereabouts(get_db(), table.id, may_put_it),
     )  # fmt: skip
     return drawn(whole, table.id, patchable=False)
-
-
-def places_in_draw(match_id: int) -> tuple | None:
-    """A match sent whole, of a night with a draw: the draw and the seatings of its players
-    not started yet, for the phone that sent it to put it there."""
-    row = get_db().execute("SELECT night FROM match_summary WHERE match_id = ?", [match_id])
-    night = row.fetchone()
-    found = draws.of_night(get_db(), night[0]) if night and night[0] else []
-    places = draws.places_for(get_db(), found[0], match_id) if found else []
-    return (found[0], places) if places else None
 
 
 def form_version() -> int:

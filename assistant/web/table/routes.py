@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from assistant.club import clock, store
+from assistant.club.store import matches
 from assistant.engine import (
     Draw,
     EndAsked,
@@ -150,13 +151,11 @@ _NOT_REDONE = ("csrf_token", "version", "tap")
 def _enter(match_id: int, entry: Entry, **extra) -> Response:
     """One entry as the player said it; the engine fills in whose turn it is and the end where
     the choice makes no difference (exactly as for the API)."""
-    return _write(
-        match_id,
-        lambda db, version, sent: store.enter(
-            db, match_id, version, entry, admin=is_admin(), **sent
-        ),
-        **extra,
-    )
+
+    def enter(db, version: int, sent: dict) -> store.Saved:
+        return matches.enter(db, match_id, version, entry, admin=is_admin(), **sent)
+
+    return _write(match_id, enter, **extra)
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -201,7 +200,7 @@ def undo(match_id: int):
     record = match_or_404(match_id).record
     undone = last_entry(record)
     # The pips taken back stay typed in the form, to be corrected and confirmed again.
-    kept = {"left_form": dict(undone.left)} if isinstance(undone, Left) else None
+    kept = {"left_form": undone.as_json()} if isinstance(undone, Left) else None
     return _write(
         match_id,
         lambda db, version, sent: store.undo(db, match_id, version, admin=is_admin(), **sent),

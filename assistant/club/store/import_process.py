@@ -1,8 +1,8 @@
 """The import process, `python -m assistant import FILE`: a club file imported by a process of
 its own, at a lower priority than the server (the admin's import page starts it for the file it
-was sent, `store.start_import`). The file is read and its records checked with no lock held
-(`club_file.py`); `imports.py` writes them, every write the club's store's, each a short
-transaction (`store.prepare_import`, `write_import_slice`, `end_import`)."""
+was sent, `start_import`). The file is read and its records checked with no lock held
+(`club_file.py`), and written by the store's imports (`imports.py` beside this one), each slice
+a short transaction (`prepare_import`, `write_import_slice`, `end_import`)."""
 
 import contextlib
 import os
@@ -12,7 +12,13 @@ from pathlib import Path
 
 import orjson
 
-from assistant.club import cache, club_file, imports, opening, store
+from assistant.club import cache, club_file, imports, opening
+from assistant.club.store.imports import (
+    begin_import,
+    end_import,
+    prepare_import,
+    write_import_slice,
+)
 from assistant.db import connect, default_database
 from assistant.engine.errors import N_
 
@@ -29,9 +35,7 @@ def run(db, import_id: int, path: Path, server_gone: threading.Event | None = No
     try:
         head = club_file.header(path)
         writer.places = head["places"]
-        writer.draws = store.prepare_import(
-            db, cache.missing_digests(db), head["players"], head["draws"]
-        )
+        writer.draws = prepare_import(db, cache.missing_digests(db), head["players"], head["draws"])
         items = (
             (n, club_file.dated(record, created, head["created"]), created, size)
             for n, record, created, size in club_file.records(path, head, positions)
@@ -42,7 +46,7 @@ def run(db, import_id: int, path: Path, server_gone: threading.Event | None = No
                 break
             writer.take(item, result)
             if writer.due():
-                store.write_import_slice(db, writer)
+                write_import_slice(db, writer)
     except club_file.BrokenFile as broken:
         status = "failed"
         error = broken.error
@@ -57,9 +61,9 @@ def run(db, import_id: int, path: Path, server_gone: threading.Event | None = No
         raise
     finally:
         if writer.pending:
-            store.write_import_slice(db, writer)
+            write_import_slice(db, writer)
         position = os.path.getsize(path) if status == "done" else positions[0]
-        store.end_import(db, writer, status, position, error)
+        end_import(db, writer, status, position, error)
 
 
 def _end_with_server() -> threading.Event | None:
@@ -93,7 +97,7 @@ def import_command(file: str, database: str | None, import_id: int | None, remov
     db = connect(database)
     try:
         if import_id is None:
-            import_id = store.begin_import(db, path.name, path.stat().st_size)
+            import_id = begin_import(db, path.name, path.stat().st_size)
         run(db, import_id, path, server_gone)
         row = db.execute(
             "SELECT status, imported, duplicates, broken, error FROM imports WHERE id = ?",
