@@ -85,9 +85,15 @@ document.addEventListener("input", (event) => {
   if (event.target.type === "number") event.target.setCustomValidity("");
 });
 // A check of the pips answers in the settlement's preview: the sentence a refused Confirm left
-// above the scores ("Still needed: the pips of Bo") no longer holds once the preview speaks.
+// above the scores ("Still needed: the pips of Bo") no longer holds once the preview speaks, if
+// the check was asked after it. A check asked before Confirm (the field left for the button)
+// may answer after the refusal: that sentence is newer, and stays.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  event.detail.xhr.message = document.getElementById("table-message");
+});
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target.id === "preview") document.getElementById("table-message")?.remove();
+  const shown = document.getElementById("table-message");
+  if (event.detail.target.id === "preview" && shown && shown === event.detail.xhr.message) shown.remove();
 });
 // A screen that follows the server (the table, the watch page, the board) is sent only what
 // changed since the drawing it holds (assistant/web/table/patch.py): `base`, the drawing as the

@@ -208,6 +208,33 @@ def test_confirm_with_pips_missing_keeps_what_was_typed_and_names_them(page: Pag
     assert "left" not in server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]
 
 
+def test_a_check_answered_after_a_refused_confirm_leaves_the_refusal_shown(page: Page, server):
+    """Leaving a field for Confirm also asks for a check; when the check answers after the
+    refusal, the refusal is the newer word and stays."""
+    rules = {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 22}
+    blocked = hand("Ann 6-6", "Bo pass", "Cy pass", "Ann pass")
+    table(page, server, record(rules, "Ann Bo Cy", blocked))
+    held = []
+    checks = re.compile(r"/left/preview$")
+
+    def hold(route):
+        held.append(route)
+
+    page.route(checks, hold)
+    page.get_by_label("Pips left by Ann").fill("5")
+    page.get_by_label("Pips left by Cy").fill("9")
+    with page.expect_response(re.compile(r"/left$")) as answer:
+        page.get_by_role("button", name="Confirm").click()
+    assert answer.value.status == 422
+    expect(page.locator(".message")).to_have_text("Still needed: the pips of Bo.")
+    assert held, "no check was asked on the way to Confirm"
+    with page.expect_response(checks):
+        for route in held:
+            route.continue_()
+    expect(page.locator("#preview")).to_contain_text("Still needed")
+    expect(page.locator(".message")).to_have_text("Still needed: the pips of Bo.")
+
+
 def test_ticked_tiles_give_the_total_and_the_grid_says_whose_they_are(page: Page, server):
     rules = {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 20}
     table(page, server, record(rules, "Ann Bo Cy Di", hand("Ann 6-6", "Bo pass", "Cy pass",
