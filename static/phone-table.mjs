@@ -111,7 +111,7 @@ document.addEventListener(
     const previous = waiting[waiting.length - 1];
     if (previous && previous.value === tile && /\/play$/.test(previous.url)) return; // a double tap
     const ends = endsFor(seen.match, tile);
-    if (!ends.length) return window.tableTaps.note(say("unfit", { tile }));
+    if (!ends.length) return window.tableTaps.note(say(waiting.length ? "unfit" : "unfitNow", { tile }));
     if (ends.length > 1) return askEnd(tile, ends);
     play(tile, null);
   },
