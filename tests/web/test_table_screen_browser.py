@@ -71,6 +71,20 @@ def test_the_tiles_and_the_bar_stay_put_through_a_run_of_taps(page: Page, server
     in_reach(page, draw)
 
 
+def test_the_tiles_and_the_bar_stay_put_in_fives_and_threes_too(page: Page, server):
+    table(page, server, record("fives-and-threes", "Ann Bo"))
+    page.get_by_role("button", name="Ann", exact=True).click()
+    picker, knock = page.locator(".picker"), page.get_by_role("button", name="Knock", exact=True)
+    expect(picker).to_be_visible()
+    seen = set()
+    # 6-3 on the double makes 12 + 3 = 15, a line that wraps with its terms; a knock follows it
+    for name in ("6-6", "6-3", "Knock", "3-3", "Knock", "3-1"):
+        tap(page, name)
+        seen.add((box(page, picker), box(page, knock)))
+    assert len(seen) == 1, seen
+    in_reach(page, knock)
+
+
 def test_the_bar_stays_in_reach_after_a_missed_tile_is_put_in(page: Page, server):
     table(page, server, record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 6-4", "Ann 4-2")))
     before = box(page, page.locator(".picker"))
