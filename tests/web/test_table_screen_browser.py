@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser import tap
 from tests.live_server import LiveServer
-from tests.records import hand, record
+from tests.records import example, hand, record
 
 pytestmark = pytest.mark.browser
 HEIGHT = 740
@@ -83,6 +83,18 @@ def test_the_tiles_and_the_bar_stay_put_in_fives_and_threes_too(page: Page, serv
         seen.add((box(page, picker), box(page, knock)))
     assert len(seen) == 1, seen
     in_reach(page, knock)
+
+
+@pytest.mark.parametrize("played", ["fives-and-threes-partners-both-out",
+                                    "fives-and-threes-bust-going-out"])  # fmt: skip
+def test_the_next_lead_finds_the_tiles_where_the_hand_keeps_them(page: Page, server, played):
+    # before the lead the hand just settled shows under the last tile's count: a taller box
+    match = example(played)
+    table(page, server, match | {"hands": match["hands"][:2]})
+    picker, bar = page.locator(".picker"), page.locator(".actions")
+    before = (box(page, picker), box(page, bar)[1::2])
+    tap(page, "6-6")
+    assert (box(page, picker), box(page, bar)[1::2]) == before
 
 
 def test_the_bar_stays_in_reach_after_a_missed_tile_is_put_in(page: Page, server):
