@@ -98,7 +98,7 @@ def taps(record: dict) -> list[Tap]:
                 out.extend(Tap("draw") for _ in range(event["draw"]))
             else:
                 out.append(Tap("pass"))
-            match.enter(read_entry(event))
+            match = match.enter(read_entry(event))
         if "left" in hand:
             fields: dict = {}
             for player, left in hand["left"].items():
@@ -107,7 +107,7 @@ def taps(record: dict) -> list[Tap]:
                 else:
                     fields[f"pips:{player}"] = str(left)
             out.append(Tap("left", fields))
-            match.enter(read_entry({"left": hand["left"]}))
+            match = match.enter(read_entry({"left": hand["left"]}))
     return out
 
 

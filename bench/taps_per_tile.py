@@ -94,10 +94,10 @@ def needed(record: dict) -> Counter:
                 need["Draw"] += event["draw"]
             else:
                 need["Pass"] += 1
-            match.enter(read_entry(event))
+            match = match.enter(read_entry(event))
         if "left" in hand:
             ended = match.hands[-1]
-            match.enter(read_entry({"left": hand["left"]}))
+            match = match.enter(read_entry({"left": hand["left"]}))
             known: dict = {}  # typed in the screen's order; what follows is filled in
             for player in ended.needs_left:
                 if player not in derived_pips(ended, known):
