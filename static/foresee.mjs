@@ -9,7 +9,7 @@
 // code that fixes an entry on the phone can import() corrections.mjs when Fix is first used.
 import { addEntry, undoEntry } from "./engine/entries.mjs";
 import { RecordError } from "./engine/errors.mjs";
-import { replay } from "./engine/record.mjs";
+import { readEntry, replay } from "./engine/record.mjs";
 
 // What a waiting tap says, from the address it is sent to and its form's fields; null for a tap
 // the phone does not foresee (a correction, the pips left, who leads).
@@ -54,7 +54,7 @@ export function foresee(record, taps, leader = null) {
         played = null;
       } else {
         const chosen = match.hands.length === waited ? leader : null;
-        [record, match] = addEntry(record, entry, chosen, match);
+        [record, match] = addEntry(record, readEntry(entry), chosen, match);
         played = entry.play ? lastPlay(match) : null;
       }
     } catch (error) {

@@ -11,8 +11,8 @@ changes."""
 from .entries import _no_longer_fits, _replayed, _same_end
 from .errors import N_, RecordError
 from .match import Match
-from .moves import EVENTS, Entry, Event, Play
-from .record import as_entry, event_json, read_event
+from .moves import EVENTS, Entry, Event, Play, an_entry
+from .record import event_json, read_event
 
 
 class EndAsked(RecordError):
@@ -38,7 +38,7 @@ class EndAsked(RecordError):
 def correct_entry(
     record: dict,
     position: int,
-    entry: Entry | dict,
+    entry: Entry,
     replayed: Match | None = None,
     ends: dict[int, str] | None = None,
 ) -> tuple[dict, Match]:
@@ -47,7 +47,7 @@ def correct_entry(
     replaced tile was laid on when it fits there unless it names an end."""
     events = _events(record, position, 0)
     replaced = read_event(events[position - 1])
-    entry = _an_event(as_entry(entry))
+    entry = _an_event(an_entry(entry))
     if entry.player is None:
         entry = entry._replace(player=replaced.player)
     return _rewritten(record, position, 1, entry, replaced, replayed, ends)
@@ -56,14 +56,14 @@ def correct_entry(
 def insert_entry(
     record: dict,
     position: int,
-    entry: Entry | dict,
+    entry: Entry,
     replayed: Match | None = None,
     ends: dict[int, str] | None = None,
 ) -> tuple[dict, Match]:
     """A missed entry put in the last hand before its event `position` (one more than the
     number of events: after the last), by the player whose turn it was then."""
     _events(record, position, 1)
-    return _rewritten(record, position, 0, _an_event(as_entry(entry)), None, replayed, ends)
+    return _rewritten(record, position, 0, _an_event(an_entry(entry)), None, replayed, ends)
 
 
 def remove_entry(

@@ -3,16 +3,16 @@ one `left` or one hand scored as told, undo takes the last entry away, and a mis
 or pass in the current hand can be corrected. Each function takes a record and returns a new
 one with the match it replays to, valid or refused; nothing it was given changes.
 
-An entry is a value (`moves.py`: `Play`, `Draw`, `Pass`, `Left`, `ScoredHand`), or the same said
-in JSON as the API takes it (`record.read_entry`). Every function takes `replayed`, the match
-the record replays to when the caller already has it: an entry is entered on it as it is
-(`match.record is record`), and otherwise the settled hands it holds are reused, so only the
-current hand is replayed."""
+An entry is a value (`moves.py`: `Play`, `Draw`, `Pass`, `Left`, `ScoredHand`); JSON is read
+where it arrives (`record.read_entry`: the API's body, a test's line), and a dict is refused.
+Every function takes `replayed`, the match the record replays to when the caller already has
+it: an entry is entered on it as it is (`match.record is record`), and otherwise the settled
+hands it holds are reused, so only the current hand is replayed."""
 
 from .errors import N_, RecordError
 from .match import Match
-from .moves import EVENTS, Draw, Entry, Event, Left, Play, ScoredHand
-from .record import as_entry, event_json, read_event, replay
+from .moves import EVENTS, Draw, Entry, Event, Left, Play, ScoredHand, an_entry
+from .record import event_json, read_event, replay
 from .tiles import HALVES
 
 
@@ -34,7 +34,7 @@ def new_record(
 
 
 def add_entry(
-    record: dict, entry: Entry | dict, leader: str | None = None, replayed: Match | None = None
+    record: dict, entry: Entry, leader: str | None = None, replayed: Match | None = None
 ) -> tuple[dict, Match]:
     """The record with one more entry, and the match it replays to.
 
@@ -45,7 +45,7 @@ def add_entry(
     (`leader`: the player chosen to lead a new hand, when the rules leave it open) and the end
     when every end the tile fits makes the same game. An event after a settled hand starts the
     next hand."""
-    entry = as_entry(entry)
+    entry = an_entry(entry)
     match = _replayed(record, replayed)
     entry = match.completed(entry, leader)
     phase = match.phase
@@ -67,7 +67,7 @@ def add_entry(
 
 def entries_of(record: dict) -> list[dict]:
     """The entries that build `record` from no hands, in order, said in JSON as the API takes
-    them (what add_entry takes too)."""
+    them (`read_entry` reads each into what add_entry takes)."""
     entries: list[dict] = []
     for hand in record["hands"]:
         if "points" in hand:
@@ -111,7 +111,7 @@ def undo_entry(record: dict, replayed: Match | None = None) -> tuple[dict, Match
 
 
 def replace_entry(
-    record: dict, position: int, entry: Entry | dict, replayed: Match | None = None
+    record: dict, position: int, entry: Entry, replayed: Match | None = None
 ) -> tuple[dict, Match]:
     """The record with event number `position` (1, 2, … as in "hand 3, event 5") of its last hand
     replaced by `entry`, and every later event of that hand replayed after it.
@@ -120,7 +120,7 @@ def replace_entry(
     names one, and a tile goes on the end the replaced tile was laid on when it fits there
     unless an end is named. A later event that no longer fits is refused, and the message
     names it."""
-    entry = as_entry(entry)
+    entry = an_entry(entry)
     hands = record.get("hands") or []
     if not hands:
         raise RecordError(N_("there is no hand to correct yet"))

@@ -144,3 +144,15 @@ def _shown(value: object) -> str:
 
 
 Entry = Play | Draw | Pass | Left | ScoredHand
+ENTRIES = (Play, Draw, Pass, Left, ScoredHand)
+
+
+def an_entry(entry: object) -> Entry:
+    """`entry`, once it is known to be an entry value: JSON is read where it arrives
+    (`record.read_entry`), never on the rules' path."""
+    if type(entry) not in ENTRIES:
+        raise TypeError(
+            "an entry is a Play, Draw, Pass, Left or ScoredHand value"
+            f" (got {type(entry).__name__}): read JSON with read_entry first"
+        )
+    return entry

@@ -235,11 +235,6 @@ def read_entry(data: object) -> Entry:
     return read_event(data)
 
 
-def as_entry(entry: object) -> Entry:
-    """An entry value as it is, or one said in JSON read (`read_entry`)."""
-    return read_entry(entry) if type(entry) is dict else entry
-
-
 def event_json(event: Event) -> dict:
     """An event as the record holds it (an entry said in JSON: its player left out if None)."""
     kind = type(event)

@@ -6,8 +6,8 @@
 
 import { noLongerFits, replayedMatch, sameEnd } from "./entries.mjs";
 import { N_, RecordError, pyRepr } from "./errors.mjs";
-import { Play, isEvent } from "./moves.mjs";
-import { asEntry, eventJson, readEvent } from "./record.mjs";
+import { Play, anEntry, isEvent } from "./moves.mjs";
+import { eventJson, readEvent } from "./record.mjs";
 
 /** After a change, the later tile at `position` fits ends that make different games. */
 export class EndAsked extends RecordError {
@@ -30,7 +30,7 @@ export class EndAsked extends RecordError {
 export function correctEntry(record, position, entry, replayed = null, ends = null) {
   const events = eventsOf(record, position, 0);
   const replaced = readEvent(events[position - 1]);
-  entry = anEvent(asEntry(entry));
+  entry = anEvent(anEntry(entry));
   if (entry.player === null) entry = entry.replace({ player: replaced.player });
   return rewritten(record, position, 1, entry, replaced, replayed, ends);
 }
@@ -38,7 +38,7 @@ export function correctEntry(record, position, entry, replayed = null, ends = nu
 /** A missed entry put in the last hand before its event `position` (or after the last). */
 export function insertEntry(record, position, entry, replayed = null, ends = null) {
   eventsOf(record, position, 1);
-  return rewritten(record, position, 0, anEvent(asEntry(entry)), null, replayed, ends);
+  return rewritten(record, position, 0, anEvent(anEntry(entry)), null, replayed, ends);
 }
 
 /** Event `position` of the last hand taken out (an entry made twice, or made in error). */

@@ -4,11 +4,12 @@
 // each function takes a record and returns a new one, sharing the parts it leaves as they were,
 // with the match it replays to: [record, match]. `replayed`: the match the record replays to
 // when the caller has it: an entry is entered on it as it is (`match.record === record`), and
-// otherwise its settled hands are reused, so only the current hand is replayed.
+// otherwise its settled hands are reused, so only the current hand is replayed. An entry is a
+// value (moves.mjs); JSON is read where it arrives (readEntry), and a plain object is refused.
 
 import { N_, RecordError, pyRepr } from "./errors.mjs";
-import { Draw, Left, Play, ScoredHand, isEvent } from "./moves.mjs";
-import { asEntry, eventJson, readEvent, replay } from "./record.mjs";
+import { Draw, Left, Play, ScoredHand, anEntry, isEvent } from "./moves.mjs";
+import { eventJson, readEvent, replay } from "./record.mjs";
 import { HALVES } from "./tiles.mjs";
 
 /** A match about to start; `date`: when it is played (ISO 8601). */
@@ -26,7 +27,7 @@ export function newRecord(rules, players, partnership = false, date = null) {
  * hand, when the rules leave it open) and the end when every end makes the same game.
  */
 export function addEntry(record, entry, leader = null, replayed = null) {
-  entry = asEntry(entry);
+  entry = anEntry(entry);
   const match = replayedMatch(record, replayed);
   entry = match.completed(entry, leader);
   const phase = match.phase;
@@ -86,7 +87,7 @@ export function undoEntry(record, replayed = null) {
  * later event of that hand replayed after it; a later event that no longer fits is refused.
  */
 export function replaceEntry(record, position, entry, replayed = null) {
-  entry = asEntry(entry);
+  entry = anEntry(entry);
   const hands = record.hands ?? [];
   if (!hands.length) throw new RecordError(N_("there is no hand to correct yet"));
   const number = hands.length;

@@ -129,3 +129,16 @@ function checkedTold(player, value) {
   }
   return value;
 }
+
+export const ENTRIES = Object.freeze([Play, Draw, Pass, Left, ScoredHand]);
+
+/** `entry`, once it is known to be an entry value: JSON is read where it arrives (`readEntry`). */
+export function anEntry(entry) {
+  if (!ENTRIES.includes(entry?.constructor)) {
+    const kind = entry?.constructor?.name ?? String(entry);
+    throw new TypeError(
+      `an entry is a Play, Draw, Pass, Left or ScoredHand value (got ${kind}): read JSON with readEntry first`,
+    );
+  }
+  return entry;
+}

@@ -264,11 +264,6 @@ export function readEntry(data) {
   return readEvent(data);
 }
 
-/** An entry value as it is, or one said in JSON read (`readEntry`). */
-export function asEntry(entry) {
-  return isDict(entry) ? readEntry(entry) : entry;
-}
-
 /** An event as the record holds it (an entry said in JSON: its player left out if null). */
 export function eventJson(event) {
   if (!isEvent(event)) throw new TypeError("not an event");

@@ -5,7 +5,7 @@ import pytest
 
 from assistant.club import derive, draws, nights, registry, store
 from assistant.db import connect
-from assistant.engine import replay
+from assistant.engine import read_entry, replay
 
 EIGHT = ["Ann", "Bo", "Cy", "Di", "Eva", "Finn", "Gus", "Hal"]
 
@@ -79,7 +79,9 @@ def test_the_board_follows_the_round_being_played(db):
     match_id = store.start_draw_match(db, made, 2, seating.table)
     stored = store.get(db, match_id)
     first = seating.seats[0]
-    store.enter(db, match_id, stored.version, {"player": first, "play": "5-5"})  # 10 of 150
+    store.enter(
+        db, match_id, stored.version, read_entry({"player": first, "play": "5-5"})
+    )  # 10 of 150
     board = nights.board(db, nights.tonight())
     assert board["round"] == 2 and board["draw"].id == draw_id and board["done"] == []
     in_play = nights.in_play(db, "2000", 10, nights.tonight())

@@ -11,6 +11,7 @@ import pytest
 
 from assistant.club import cache, league, nights, queries, registry, seasons, store
 from assistant.db import connect, immediate
+from assistant.engine import read_entry
 from tests.records import play, record, won
 
 NIGHT = "2026-10-01"
@@ -109,13 +110,13 @@ def test_a_stopped_match_takes_no_entry_until_the_admin_lets_it_play_on(db):
     made = store.create(db, record(TO_50, ["Bo", "Cy"], {"events": [play("Bo", "5-5")]}))
     stopped = store.stop(db, made.id, made.version).stored
     with pytest.raises(store.StoppedMatch):
-        store.enter(db, made.id, stopped.version, {"play": "5-0", "end": "left"})
+        store.enter(db, made.id, stopped.version, read_entry({"play": "5-0", "end": "left"}))
     with pytest.raises(store.NotStoppable):
         store.stop(db, made.id, stopped.version)
     assert store.get(db, made.id).record == made.record  # nothing written
     resumed = store.resume(db, made.id, stopped.version).stored
     assert resumed.stopped is None
-    played = store.enter(db, made.id, resumed.version, {"play": "5-0", "end": "left"})
+    played = store.enter(db, made.id, resumed.version, read_entry({"play": "5-0", "end": "left"}))
     assert played.match.scores == (10, 10)
     assert [row["id"] for row in queries.home(db)["playing"]] == [made.id]
 

@@ -10,7 +10,7 @@ import pytest
 from assistant.club import store
 from assistant.club.opening import migrate
 from assistant.db import connect
-from assistant.engine import Play, RecordError
+from assistant.engine import Play, RecordError, read_entry
 from tests.records import SMALL, A, play, record
 
 
@@ -32,14 +32,16 @@ def test_a_finished_match_stays_open_to_the_table_until_it_is_closed(tmp_path):
     migrate(path)
     db = connect(path)
     empty = store.create(db, A | {"hands": []})
-    played = store.enter(db, empty.id, empty.version, {"player": "Ann", "play": "5-5"})
+    played = store.enter(db, empty.id, empty.version, read_entry({"player": "Ann", "play": "5-5"}))
     stored, match = played.stored, played.match  # won by its only play
     assert not store.is_closed(stored, match)
     later = datetime.fromisoformat(stored.updated) + store.CLOSE_AFTER
     assert store.is_closed(stored, match, at=later)  # left for half an hour
     undone = store.undo(db, stored.id, stored.version)
     assert undone.match.winner is None
-    redone = store.enter(db, stored.id, undone.stored.version, {"player": "Ann", "play": "5-5"})
+    redone = store.enter(
+        db, stored.id, undone.stored.version, read_entry({"player": "Ann", "play": "5-5"})
+    )
     closed = store.close(db, stored.id)
     assert closed.closed is not None
     with pytest.raises(store.ClosedMatch):
@@ -69,7 +71,7 @@ def test_each_write_answers_with_the_match_as_it_is_stored_and_as_a_replay_gives
             saved = store.choose_leader(db, stored.id, stored.version, entry["player"])
             assert saved.stored == store.get(db, stored.id)
             stored = saved.stored
-        saved = store.enter(db, stored.id, stored.version, entry)
+        saved = store.enter(db, stored.id, stored.version, read_entry(entry))
         assert saved.stored == store.get(db, stored.id)
         assert saved.match.result() == replay(saved.stored.record).result()
         stored = saved.stored

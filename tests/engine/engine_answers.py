@@ -74,17 +74,25 @@ def _answer(match, record: dict, leader, question: dict):
     if q == "entries":
         return entries_of(record)
     if q == "add":
-        return changed(*add_entry(record, question["entry"], question.get("leader"), match))
+        return changed(
+            *add_entry(record, read_entry(question["entry"]), question.get("leader"), match)
+        )
     if q == "undo":
         return changed(*undo_entry(record, match))
     if q == "replace":
-        return changed(*replace_entry(record, question["position"], question["entry"], match))
+        return changed(
+            *replace_entry(record, question["position"], read_entry(question["entry"]), match)
+        )
     ends = {int(k): v for k, v in question.get("ends", {}).items()}
     try:
         if q == "correct":
-            done = correct_entry(record, question["position"], question["entry"], match, ends)
+            done = correct_entry(
+                record, question["position"], read_entry(question["entry"]), match, ends
+            )
         elif q == "insert":
-            done = insert_entry(record, question["position"], question["entry"], match, ends)
+            done = insert_entry(
+                record, question["position"], read_entry(question["entry"]), match, ends
+            )
         else:
             done = remove_entry(record, question["position"], match, ends)
     except EndAsked as asked:

@@ -11,6 +11,7 @@ from assistant.engine import (
     add_entry,
     entries_of,
     new_record,
+    read_entry,
     replay,
     undo_entry,
 )
@@ -58,7 +59,7 @@ def test_the_count_explained():
 
 def test_a_misfit_says_what_the_open_ends_are():
     with pytest.raises(RecordError) as refused:
-        add_entry(record("muggins", "Ann Bo", hand("Ann 6-1")), event("Bo 4-2"))
+        add_entry(record("muggins", "Ann Bo", hand("Ann 6-1")), read_entry(event("Bo 4-2")))
     assert refused.value.reason == "4-2 does not fit: open ends are left 6, right 1"
     assert (refused.value.hand, refused.value.event) == (1, 2)
 
@@ -68,13 +69,13 @@ def test_add_entry_plays_draws_passes_and_settles():
     rec = new_record(rules, ["Ann", "Bo"])
     match = replay(rec)
     assert match.phase == "lead" and match.hand.fits("6-6") == ["lead"]
-    rec, match = add_entry(rec, event("Ann 6-1"))
+    rec, match = add_entry(rec, read_entry(event("Ann 6-1")))
     assert match.phase == "settle" and match.hand.needs_left == ("Bo",)
     assert match.hands[-1].went_out == "Ann"
-    rec, match = add_entry(rec, {"left": {"Bo": ["4-4"]}})
+    rec, match = add_entry(rec, read_entry({"left": {"Bo": ["4-4"]}}))
     assert match.hands[-1].settlement.changes == (10, 0)
     assert match.phase == "lead" and match.next_leader == "Ann"
-    rec, match = add_entry(rec, event("Ann 5-0"))  # starts hand 2
+    rec, match = add_entry(rec, read_entry(event("Ann 5-0")))  # starts hand 2
     assert len(rec["hands"]) == 2 and match.scores == (15, 0)
     assert rec["hands"][0]["left"] == {"Bo": ["4-4"]}
 
@@ -83,16 +84,16 @@ def test_add_entry_refuses_without_changing_the_record():
     rec = record("muggins", "Ann Bo", hand("Ann 6-1"))
     before = repr(rec)
     with pytest.raises(RecordError):
-        add_entry(rec, event("Ann 1-1"))
+        add_entry(rec, read_entry(event("Ann 1-1")))
     with pytest.raises(RecordError, match="there is no ended hand to settle"):
-        add_entry(rec, {"left": {"Bo": 5}})
+        add_entry(rec, read_entry({"left": {"Bo": 5}}))
     assert repr(rec) == before
 
 
 def test_an_event_is_refused_until_the_hand_is_settled():
     rec = record({"preset": "muggins", "hand_size": 1}, "Ann Bo", hand("Ann 6-1"))
     with pytest.raises(RecordError, match="enter the pips left by Bo first"):
-        add_entry(rec, event("Ann 5-5"))
+        add_entry(rec, read_entry(event("Ann 5-5")))
 
 
 def test_undo_removes_the_last_entry_again_and_again():
@@ -117,14 +118,14 @@ def test_a_record_is_the_entries_that_build_it():
         whole = example(name)
         built = {**whole, "hands": []}
         for entry in entries_of(whole):
-            built, match = add_entry(built, entry)
+            built, match = add_entry(built, read_entry(entry))
         assert built == whole
         assert match.scores == replay(whole).scores
 
 
 def test_settlement_preview_before_confirming():
     rec = record({"preset": "all-fives", "hand_size": 1}, "Ann Bo Cy", hand("Ann 6-6"))
-    _, preview = add_entry(rec, {"left": {"Bo": 8, "Cy": ["3-4"]}})
+    _, preview = add_entry(rec, read_entry({"left": {"Bo": 8, "Cy": ["3-4"]}}))
     settled = preview.hands[-1]
     assert settled.pips_left == {"Bo": 8, "Cy": 7}
     assert settled.settlement.changes == (0, -10, -5)

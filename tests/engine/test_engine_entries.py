@@ -8,6 +8,7 @@ from assistant.engine import (
     RecordError,
     add_entry,
     new_record,
+    read_entry,
     replace_entry,
     replay,
     undo_entry,
@@ -18,9 +19,11 @@ MUGGINS_55 = record("muggins", "Ann Bo", hand("Ann 5-5"))
 
 
 def test_the_player_whose_turn_it_is_is_filled_in():
-    rec, match = add_entry(MUGGINS_55, {"draw": 1})
+    rec, match = add_entry(MUGGINS_55, read_entry({"draw": 1}))
     assert rec["hands"][0]["events"][-1] == {"player": "Bo", "draw": 1}
-    rec, match = add_entry(rec, {"play": "5-3"})  # both sides of a lone 5-5: the same game
+    rec, match = add_entry(
+        rec, read_entry({"play": "5-3"})
+    )  # both sides of a lone 5-5: the same game
     assert rec["hands"][0]["events"][-1] == {"player": "Bo", "play": "5-3", "end": "left"}
     assert match.hands[0].plays[-1]["count"] == 13
 
@@ -30,35 +33,35 @@ CHAIN = record("muggins", "Ann Bo", hand("Ann 5-3", "Bo 3-2 right"))  # ends: le
 
 def test_a_tile_fitting_ends_that_make_different_games_still_needs_its_end():
     with pytest.raises(RecordError, match="5-2 fits left 5 and right 2: say which end"):
-        add_entry(CHAIN, {"play": "5-2"})
-    rec, match = add_entry(CHAIN, {"play": "5-2", "end": "right"})
+        add_entry(CHAIN, read_entry({"play": "5-2"}))
+    rec, match = add_entry(CHAIN, read_entry({"play": "5-2", "end": "right"}))
     assert match.hands[0].plays[-1]["end"] == "right"
 
 
 def test_the_lead_goes_to_the_chosen_leader_or_the_player_who_went_out():
     rec = new_record("all-fives", ["Ann", "Bo", "Cy"])
     with pytest.raises(RecordError, match="who leads hand 1"):
-        add_entry(rec, {"play": "6-6"})
-    rec, match = add_entry(rec, {"play": "6-6"}, leader="Bo")
+        add_entry(rec, read_entry({"play": "6-6"}))
+    rec, match = add_entry(rec, read_entry({"play": "6-6"}), leader="Bo")
     assert rec["hands"][0]["events"] == [{"player": "Bo", "play": "6-6"}]
     assert match.turn() == "Cy"
     one = record({"preset": "muggins", "hand_size": 1}, "Ann Bo", hand("Ann 6-1", left={"Bo": 3}))
-    _, match = add_entry(one, {"play": "5-5"}, leader="Bo")  # Ann went out: she leads
+    _, match = add_entry(one, read_entry({"play": "5-5"}), leader="Bo")  # Ann went out: she leads
     assert match.hands[1].plays[0]["player"] == "Ann"
 
 
 def test_a_named_player_is_kept_and_checked():
     with pytest.raises(RecordError, match="it is Bo's turn, not Ann's"):
-        add_entry(MUGGINS_55, {"player": "Ann", "draw": 1})
+        add_entry(MUGGINS_55, read_entry({"player": "Ann", "draw": 1}))
 
 
 def test_no_turn_while_settling_or_over():
     won = record({"preset": "muggins", "target": 10}, "Ann Bo", hand("Ann 5-5"))
     with pytest.raises(RecordError, match="the match is over: Ann won"):
-        add_entry(won, {"draw": 1})
+        add_entry(won, read_entry({"draw": 1}))
     ended = record({"preset": "muggins", "hand_size": 1}, "Ann Bo", hand("Ann 6-1"))
     with pytest.raises(RecordError, match="enter the pips left by Bo first"):
-        add_entry(ended, {"pass": True})
+        add_entry(ended, read_entry({"pass": True}))
 
 
 def test_turn_with_and_without_a_chosen_leader():
@@ -110,7 +113,7 @@ PLAYED = record(
 
 def test_a_mid_hand_play_is_corrected_and_the_later_entries_kept():
     # Ann laid 6-5, not 6-3: Bo's draw and 1-2 still fit after it.
-    rec, match = replace_entry(PLAYED, 3, {"play": "6-5", "end": "left"})
+    rec, match = replace_entry(PLAYED, 3, read_entry({"play": "6-5", "end": "left"}))
     events = rec["hands"][0]["events"]
     assert events[2] == {"player": "Ann", "play": "6-5", "end": "left"}
     assert events[3:] == PLAYED["hands"][0]["events"][3:]
@@ -121,7 +124,7 @@ def test_a_mid_hand_play_is_corrected_and_the_later_entries_kept():
 def test_a_correction_that_a_later_entry_no_longer_fits_is_refused_and_names_it():
     # Bo laid 4-0, not 4-1: his 1-2 no longer fits.
     with pytest.raises(RecordError) as refused:
-        replace_entry(PLAYED, 2, {"play": "4-0", "end": "right"})
+        replace_entry(PLAYED, 2, read_entry({"play": "4-0", "end": "right"}))
     assert str(refused.value) == (
         "hand 1, event 5: after the correction, Bo's 1-2 no longer fits: 1-2 does not fit the "
         "right end, which shows 0"
@@ -129,19 +132,19 @@ def test_a_correction_that_a_later_entry_no_longer_fits_is_refused_and_names_it(
 
 
 def test_a_draw_and_the_lead_can_be_corrected():
-    rec, _ = replace_entry(PLAYED, 4, {"draw": 1})
+    rec, _ = replace_entry(PLAYED, 4, read_entry({"draw": 1}))
     assert rec["hands"][0]["events"][3] == {"player": "Bo", "draw": 1}
     lead_only = record("muggins", "Ann Bo", hand("Ann 6-1"))
-    turned, match = replace_entry(lead_only, 1, {"play": "1-6"})
+    turned, match = replace_entry(lead_only, 1, read_entry({"play": "1-6"}))
     assert turned["hands"][0]["events"] == [{"player": "Ann", "play": "1-6"}]
     assert [(e.name, e.value) for e in match.hand.open_ends()] == [("left", 1), ("right", 6)]
 
 
 def test_a_correction_out_of_the_hand_is_refused():
     with pytest.raises(RecordError, match="hand 1 has no event 9"):
-        replace_entry(PLAYED, 9, {"pass": True})
+        replace_entry(PLAYED, 9, read_entry({"pass": True}))
     with pytest.raises(RecordError, match="there is no hand to correct yet"):
-        replace_entry(new_record("muggins", ["Ann", "Bo"]), 1, {"play": "6-6"})
+        replace_entry(new_record("muggins", ["Ann", "Bo"]), 1, read_entry({"play": "6-6"}))
 
 
 def test_a_tile_put_in_place_of_another_keeps_its_end():
@@ -149,24 +152,26 @@ def test_a_tile_put_in_place_of_another_keeps_its_end():
     # entered alone it would go left; in place of 5-1 laid right it goes right, and X's 5-4 on
     # the left still fits.
     played = example("spinner-lead-four-arms")
-    corrected, match = replace_entry(played, 2, {"play": "5-0"})
+    corrected, match = replace_entry(played, 2, read_entry({"play": "5-0"}))
     assert corrected["hands"][0]["events"][1] == {"player": "Y", "play": "5-0", "end": "right"}
     assert corrected["hands"][0]["events"][2:] == played["hands"][0]["events"][2:]
     assert [p["count"] for p in match.hands[0].plays] == [10, 10, 4, 6, 9]
     # Where the tile does not fit the old end, the rules place it as when it is entered.
-    corrected, _ = replace_entry(PLAYED, 3, {"play": "6-5", "end": "left"})
+    corrected, _ = replace_entry(PLAYED, 3, read_entry({"play": "6-5", "end": "left"}))
     assert corrected["hands"][0]["events"][2]["end"] == "left"
 
 
 def test_a_correction_keeps_the_settled_hands_and_rechecks_the_pips_left():
     rules = {"preset": "muggins", "hand_size": 2}
     rec = record(rules, "Ann Bo", hand("Ann 6-1", "Bo 1-1 right", "Ann 6-2 left", left={"Bo": 3}))
-    corrected, match = replace_entry(rec, 3, {"play": "6-3", "end": "left"})
+    corrected, match = replace_entry(rec, 3, read_entry({"play": "6-3", "end": "left"}))
     assert corrected["hands"][0]["left"] == {"Bo": 3}
     assert match.hands[0].settlement is not None
     with pytest.raises(RecordError, match="their pips must be from 0 to 11, not 12"):
         replace_entry(
-            {**rec, "hands": [{**rec["hands"][0], "left": {"Bo": 12}}]}, 3, {"play": "6-6"}
+            {**rec, "hands": [{**rec["hands"][0], "left": {"Bo": 12}}]},
+            3,
+            read_entry({"play": "6-6"}),
         )
 
 
@@ -177,7 +182,7 @@ def test_a_replay_from_an_earlier_version_reuses_the_settled_hands():
     rules = {"preset": "muggins", "hand_size": 1}
     first = record(rules, "Ann Bo", hand("Ann 6-1", left={"Bo": 3}))
     before = replay(first)
-    rec, match = add_entry(first, {"play": "5-5"}, replayed=before)
+    rec, match = add_entry(first, read_entry({"play": "5-5"}), replayed=before)
     assert match.hands[0] is before.hands[0]  # taken as it is, not replayed
     assert match.result() == replay(rec).result()
     rec, match = undo_entry(rec, replayed=match)

@@ -11,10 +11,13 @@ from assistant.engine import (
     RecordError,
     ScoredHand,
     add_entry,
+    correct_entry,
     entry_json,
+    insert_entry,
     last_entry,
     read_entry,
     read_event,
+    replace_entry,
     replay,
 )
 from tests.records import hand, record
@@ -60,16 +63,33 @@ def test_an_entry_of_no_known_shape_is_refused_in_words(said, message):
     assert refused.value.reason == message
 
 
-def test_values_and_json_enter_the_same_record():
+def test_values_enter_the_record_and_json_is_read_first():
     start = record("muggins", "Ann Bo", hand("Ann 5-5"))
     by_value, match = add_entry(start, Play("5-3"))
-    by_json, _ = add_entry(start, {"play": "5-3"})
-    assert by_value == by_json
+    assert add_entry(start, read_entry({"play": "5-3"}))[0] == by_value
     assert by_value["hands"][0]["events"][-1] == {"player": "Bo", "play": "5-3", "end": "left"}
     assert last_entry(by_value) == Play("5-3", "left", "Bo")
     assert match.completed(Draw()) == Draw(1, "Ann")
     with_draw, _ = add_entry(by_value, Draw(1))
     assert last_entry(with_draw) == Draw(1, "Ann")
+
+
+@pytest.mark.parametrize(
+    "enter",
+    [
+        lambda rec, said: add_entry(rec, said),
+        lambda rec, said: replace_entry(rec, 1, said),
+        lambda rec, said: correct_entry(rec, 1, said),
+        lambda rec, said: insert_entry(rec, 1, said),
+    ],
+)
+def test_an_entry_said_in_json_is_refused_by_the_rules_until_read(enter):
+    start = record("muggins", "Ann Bo", hand("Ann 5-5"))
+    with pytest.raises(
+        TypeError, match=r"a Play, Draw, Pass, Left or ScoredHand value \(got dict\)"
+    ):
+        enter(start, {"play": "5-3"})
+    assert start == record("muggins", "Ann Bo", hand("Ann 5-5"))
 
 
 def test_the_match_judges_what_a_value_holds():

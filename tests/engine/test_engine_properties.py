@@ -13,6 +13,7 @@ from assistant.engine import (
     RecordError,
     add_entry,
     entries_of,
+    read_entry,
     replace_entry,
     replay,
     tile_name,
@@ -117,7 +118,7 @@ def test_a_tile_that_fits_no_end_is_always_refused(seed, rng):
         if hand.open_ends() and rng.random() < 0.5:
             event["end"] = rng.choice([e.name for e in hand.open_ends()])
         try:
-            add_entry(record, event)
+            add_entry(record, read_entry(event))
         except RecordError:
             pass
         else:
@@ -134,7 +135,9 @@ def test_a_tile_that_fits_is_accepted_at_each_end_it_fits(seed):
     hand = match.hand
     for tile in hand.unplayed():
         for end in hand.fits(tile):
-            updated, after = add_entry(record, {"player": hand.turn, "play": tile, "end": end})
+            updated, after = add_entry(
+                record, read_entry({"player": hand.turn, "play": tile, "end": end})
+            )
             assert after.hands[-1].plays[-1]["end"] == end
 
 
@@ -242,7 +245,7 @@ def test_entries_as_players_say_them_build_the_same_record(seed):
         current = replay(built) if match is None else match
         leader = entry.get("player") if current.phase == "lead" else None
         said = entry if "left" in entry else as_said(current, entry)
-        built, match = add_entry(built, said, leader=leader, replayed=current)
+        built, match = add_entry(built, read_entry(said), leader=leader, replayed=current)
     assert built == record
     assert match.result() == replay(record).result()
 
@@ -255,7 +258,7 @@ def test_an_entry_replaced_by_itself_changes_nothing(seed, rng):
         return
     events = record["hands"][-1]["events"]
     position = rng.randint(1, len(events))
-    same, match = replace_entry(record, position, events[position - 1])
+    same, match = replace_entry(record, position, read_entry(events[position - 1]))
     assert same == record
     assert match.result() == replay(record).result()
 

@@ -11,6 +11,7 @@ from assistant.engine import (
     entries_of,
     last_entry,
     new_record,
+    read_entry,
     replace_entry,
     replay,
     undo_entry,
@@ -94,16 +95,16 @@ def test_the_highest_score_at_or_over_the_target_wins_and_a_tie_at_the_top_plays
     assert match.winner is None and match.phase == "lead"
     # Play goes on: Cy leads 5-0 (5) and does not win; Ann's 0-0 on the right, the spinner,
     # counts 5 + 0 = 5 and takes her ahead to 105: she wins at once.
-    rec, match = add_entry(match.record, {"play": "5-0"}, leader="Cy")
+    rec, match = add_entry(match.record, read_entry({"play": "5-0"}), leader="Cy")
     assert match.winner is None
-    rec, match = add_entry(rec, {"play": "0-0"})
+    rec, match = add_entry(rec, read_entry({"play": "0-0"}))
     assert match.scores == (105, 100, 5) and match.winner == 0
 
 
 def test_a_won_match_takes_no_more_hands():
     won = record({"preset": "muggins", "target": 50}, "Ann Bo", scored({"Bo": 50}))
     with pytest.raises(RecordError, match="the match is over: Bo won"):
-        add_entry(won, {"points": {"Ann": 5}})
+        add_entry(won, read_entry({"points": {"Ann": 5}}))
     assert str(refused({**won, "hands": [*won["hands"], scored({})]})) == (
         "hand 2: the match is over: Bo won"
     )
@@ -119,7 +120,7 @@ def test_the_lead_after_a_scored_hand_is_free():
     rec = record(rules, "Ann Bo", domino, scored({"Bo": 10}))
     match = replay(rec)
     assert match.next_leader is None and match.turn() is None and match.turn("Bo") == "Bo"
-    _, match = add_entry(rec, {"play": "5-5"}, leader="Bo")
+    _, match = add_entry(rec, read_entry({"play": "5-5"}), leader="Bo")
     assert match.scores == (5, 20)
 
 
@@ -130,8 +131,8 @@ def test_a_match_started_from_the_scores_on_paper():
     assert rec["hands"] == [
         {"points": {"Ann": 85, "Bo": 60}, "notes": "the paper scoresheet's total after 4 hands"}
     ]
-    rec, match = add_entry(rec, {"play": "5-5"}, leader="Bo")
-    rec, match = add_entry(rec, {"play": "5-0"})
+    rec, match = add_entry(rec, read_entry({"play": "5-5"}), leader="Bo")
+    rec, match = add_entry(rec, read_entry({"play": "5-0"}))
     # As the shared example: Bo's 5-5 (10) and Ann's 5-0 on the left (10): 95 to 70.
     assert rec["hands"] == example("continued-from-paper")["hands"]
     assert match.scores == (95, 70)
@@ -142,17 +143,17 @@ def test_entering_undoing_and_correcting_a_scored_hand():
     rec = record("muggins", "Ann Bo", hand("Ann 5-5"))
     before = repr(rec)
     with pytest.raises(RecordError) as error:
-        add_entry(rec, {"points": {"Ann": 10}})
+        add_entry(rec, read_entry({"points": {"Ann": 10}}))
     begun = "hand 1 has begun: a hand can be scored as told only before its lead"
     assert error.value.reason == begun
     assert repr(rec) == before
     rec = record("muggins", "Ann Bo")
-    rec, match = add_entry(rec, {"points": {"Ann": 10}, "notes": "on paper"})
+    rec, match = add_entry(rec, read_entry({"points": {"Ann": 10}, "notes": "on paper"}))
     assert match.scores == (10, 0) and match.can_score_hand
     assert last_entry(rec) == ScoredHand({"Ann": 10}, "on paper")
     assert entries_of(rec) == [{"points": {"Ann": 10}, "notes": "on paper"}]
     with pytest.raises(RecordError, match="hand 1 was scored as told: undo it to score it again"):
-        replace_entry(rec, 1, {"play": "5-5"})
+        replace_entry(rec, 1, read_entry({"play": "5-5"}))
     rec, match = undo_entry(rec, match)
     assert rec["hands"] == [] and match.scores == (0, 0) and match.can_score_hand
 

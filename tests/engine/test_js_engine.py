@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from assistant.engine import PRESETS, RecordError, add_entry, entries_of, replay
+from assistant.engine import PRESETS, RecordError, add_entry, entries_of, read_entry, replay
 from assistant.engine.names import name_key
 from assistant.simulate import random_match, random_rules
 from tests.engine.engine_answers import answers
@@ -226,7 +226,7 @@ def walks(rng: random.Random, preset: str, count: int) -> list[dict]:
             lines.append({"record": record, "leader": leader, "questions": asked})
             if step < len(entries):
                 try:
-                    record, _ = add_entry(record, entries[step])
+                    record, _ = add_entry(record, read_entry(entries[step]))
                 except RecordError:
                     # The pips left of a hand won or chipped out: a record may hold them
                     # (checked, then ignored), but they are not an entry of their own.

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant.engine import add_entry, replay
+from assistant.engine import add_entry, read_entry, replay
 from assistant.web.base.bounds import MAX_ID, IdConverter
 from tests.clients import FormClient, app_with_admin, post_json
 from tests.database import database_rows
@@ -194,7 +194,7 @@ def mutations(record: dict):
 def _record_after(entries: int) -> dict:
     record, steps = a_match(seed=11)
     for entry in steps[:entries]:
-        record = add_entry(record, entry)[0]
+        record = add_entry(record, read_entry(entry))[0]
     return record
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from assistant.engine import replace_entry, replay
+from assistant.engine import read_entry, replace_entry, replay
 from tests.browser import tap, version
 from tests.live_server import LiveServer
 from tests.records import blank, example, hand, record
@@ -106,7 +106,7 @@ def test_a_play_is_corrected_in_place_the_later_plays_kept(page: Page, server):
     expect(page.locator(".last-play .notice")).to_have_text(
         "Corrected: 5-1 by Y is now 5-0 by Y. Everything after it still fits."
     )
-    corrected, match = replace_entry(played, 2, {"play": "5-0"})
+    corrected, match = replace_entry(played, 2, read_entry({"play": "5-0"}))
     assert server.get_json(f"/api/matches/{match_id}")["record"] == corrected
     expect(page.locator(".scoreboard .score")).to_have_text([str(s) for s in match.scores])
     expect(page.get_by_text("Y to play")).to_be_visible()

@@ -31,6 +31,7 @@ from assistant.club.store.rows import (
 )
 from assistant.db import immediate
 from assistant.engine import (
+    Entry,
     Match,
     add_entry,
     correct_entry,
@@ -92,7 +93,7 @@ def enter(
     db: Database,
     match_id: int,
     version: int,
-    entry: object,
+    entry: Entry,
     admin=False,
     tap: str | None = None,
     uid: str | None = None,
@@ -132,7 +133,7 @@ def correct(
     match_id: int,
     version: int,
     position: int,
-    entry: object,
+    entry: Entry,
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,
@@ -153,7 +154,7 @@ def insert_missed(
     match_id: int,
     version: int,
     position: int,
-    entry: object,
+    entry: Entry,
     admin=False,
     ends: dict[int, str] | None = None,
     tap: str | None = None,

@@ -74,13 +74,13 @@ function ask(match, record, leader, question) {
     return entry === null ? null : entryJson(entry);
   }
   if (q === "entries") return entriesOf(record);
-  if (q === "add") return changed(addEntry(record, question.entry, question.leader ?? null, match));
+  if (q === "add") return changed(addEntry(record, readEntry(question.entry), question.leader ?? null, match));
   if (q === "undo") return changed(undoEntry(record, match));
-  if (q === "replace") return changed(replaceEntry(record, question.position, question.entry, match));
+  if (q === "replace") return changed(replaceEntry(record, question.position, readEntry(question.entry), match));
   const ends = question.ends ?? {};
   try {
-    if (q === "correct") return changed(correctEntry(record, question.position, question.entry, match, ends));
-    if (q === "insert") return changed(insertEntry(record, question.position, question.entry, match, ends));
+    if (q === "correct") return changed(correctEntry(record, question.position, readEntry(question.entry), match, ends));
+    if (q === "insert") return changed(insertEntry(record, question.position, readEntry(question.entry), match, ends));
     return changed(removeEntry(record, question.position, match, ends));
   } catch (asked) {
     if (!(asked instanceof EndAsked)) throw asked;

@@ -125,7 +125,7 @@ test("entering, undoing, and the turn moving on", () => {
   [rec, match] = addEntry(rec, new Play("6-4"), "Ann");
   assert.equal(match.turn(), "Bo");
   assert.deepEqual(rec.hands[0].events, [{ player: "Ann", play: "6-4" }]);
-  [rec, match] = addEntry(rec, { play: "4-1" });
+  [rec, match] = addEntry(rec, new Play("4-1"));
   assert.deepEqual(rec.hands[0].events[1], { player: "Bo", play: "4-1" });
   assert.deepEqual(match.hand.fits("6-1"), ["left", "right"]);
   assert.deepEqual(match.endChoices("6-1").map((c) => [c.end, c.count, c.points]), [["left", 2, 0], ["right", 12, 0]]);
@@ -133,18 +133,20 @@ test("entering, undoing, and the turn moving on", () => {
   [rec, match] = undoEntry(rec, match);
   assert.equal(rec.hands[0].events.length, 2);
   assert.equal(refusal(() => addEntry(rec, new Pass())).message, "hand 1, event 3: Ann must draw: the boneyard still has 14 tiles");
+  // JSON is read where it arrives (readEntry); the rules take values only.
+  assert.throws(() => addEntry(rec, { draw: 1 }), /an entry is a Play, Draw, Pass, Left or ScoredHand value \(got Object\): read JSON with readEntry/);
 });
 
 test("Fix: a correction that makes a later tile fit two ends asks which", () => {
   const played = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"));
-  const asked = refusal(() => correctEntry(played, 2, { play: "3-4" }));
+  const asked = refusal(() => correctEntry(played, 2, new Play("3-4")));
   assert.ok(asked instanceof EndAsked);
   assert.deepEqual([asked.position, asked.player, asked.tile], [3, "Ann", "6-4"]);
   assert.deepEqual(asked.match.endChoices("6-4").map((c) => c.end), ["left", "right"]);
-  const [rec] = correctEntry(played, 2, { play: "3-4" }, null, { 3: "left" });
+  const [rec] = correctEntry(played, 2, new Play("3-4"), null, { 3: "left" });
   assert.deepEqual(rec.hands[0].events[2], { player: "Ann", play: "6-4", end: "left" });
   const missed = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 6-4", "Ann 4-2"));
-  const [inserted, match] = insertEntry(missed, 2, { play: "3-1" });
+  const [inserted, match] = insertEntry(missed, 2, new Play("3-1"));
   assert.deepEqual(inserted.hands[0].events.map((e) => e.player), ["Ann", "Bo", "Ann", "Bo"]);
   assert.equal(match.hand.turn, "Ann");
   const [removed] = removeEntry(inserted, 2);
