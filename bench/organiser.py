@@ -192,13 +192,16 @@ def measure(table: Table, name: str, run, runs: int) -> bool:
     end = time.perf_counter()
     during = table.during(start, end)
     slowest = max(during, default=0.0) * 1000
-    verdict = "met" if during and slowest <= GOAL_MS else "MISSED"
+    if during:
+        verdict = "met" if slowest <= GOAL_MS else "MISSED"
+    else:  # over before a tap fell in it: no tap could wait longer than it took
+        verdict = "met, no tap during it" if (end - start) * 1000 <= GOAL_MS else "MISSED"
     p50 = percentile(during, 50) * 1000 if during else 0.0
     print(
         f"  {name:<38} {end - start:6.1f} s  {len(during):4} taps: p50 {p50:6.1f} ms, "
         f"slowest {slowest:6.1f} ms ({verdict})"
     )
-    return verdict == "met"
+    return verdict.startswith("met")
 
 
 def main(matches: int = 20_000) -> int:
