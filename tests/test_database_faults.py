@@ -167,9 +167,10 @@ def test_a_clean_stop_leaves_the_sqlite_file_complete_on_its_own(live_server, tm
         assert status == 200
         version = body["version"]
     server.process.send_signal(stop)  # as systemd stops it, or Ctrl-C in its terminal
-    assert server.process.wait(timeout=30) == 0
+    said = server.process.communicate(timeout=30)[1].decode(errors="replace")
+    assert server.process.returncode == 0, said
     wal = server.db.with_name(server.db.name + "-wal")
-    assert not wal.exists() or wal.stat().st_size == 0
+    assert not wal.exists() or wal.stat().st_size == 0, said
     alone = tmp_path / "copy" / "live.sqlite"
     alone.parent.mkdir()
     shutil.copyfile(server.db, alone)  # only the .sqlite file, as a club copies it

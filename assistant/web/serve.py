@@ -4,12 +4,14 @@ import ipaddress
 import signal
 import socket
 import sqlite3
+import sys
 from contextlib import closing
 
 import segno
 import waitress
 
 from assistant.web.app import create_app
+from assistant.web.base.db import close_all
 
 
 def lan_address() -> str:
@@ -72,6 +74,7 @@ def serve_command(host: str, port: int, db: str | None) -> int:
     # under way finish, and returns. Every phone's browser keeps connections open, so a big
     # club's phones need more than waitress's default limit of 100 connections.
     waitress.serve(app, host=host, port=port, threads=8, connection_limit=1000)
+    close_all(app)
     checkpoint(app.config["DATABASE"])
     return 0
 
@@ -84,4 +87,6 @@ def checkpoint(database: str) -> None:
     """Every entry moved from the WAL into the database file, and the WAL emptied: after a clean
     stop the `.sqlite` file alone holds everything (a club that copies only it loses nothing)."""
     with closing(sqlite3.connect(database, timeout=10)) as db:
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:  # another process still reads the file (a backup, `check`): its WAL stays
+        print(f"{database}: still in use, its WAL kept beside it", file=sys.stderr, flush=True)

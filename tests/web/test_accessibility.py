@@ -242,7 +242,10 @@ def new_fives_and_threes(page: Page, club: Club) -> None:
 
 def fives_and_threes_table(page: Page, club: Club) -> None:
     page.goto(club.url(f"/matches/{club.fives_and_threes}"))
-    expect(page.get_by_text("63 would pass 61")).to_be_visible()
+    # On the phone, before the next lead, the hand just settled is the news: the last tile says
+    # "→ bust", its workings fold (the desk shows them).
+    expect(page.locator(".last-play")).to_contain_text("→ bust")
+    expect(page.get_by_text("63 would pass 61")).to_be_attached()
 
 
 def fives_and_threes_partner_out(page: Page, club: Club) -> None:

@@ -37,14 +37,33 @@ def get_db() -> Database:
         path = current_app.config["DATABASE"]
         if has_request_context() and request.method in READS:
             if kept.reading is None:
-                kept.reading = connect(path)
+                kept.reading = _opened(connect(path))
                 kept.reading.execute("PRAGMA query_only = ON")
             g.db = kept.reading
         else:
             if kept.writing is None:
-                kept.writing = connect(path)
+                kept.writing = _opened(connect(path))
             g.db = kept.writing
     return g.db
+
+
+def _opened(db: Database) -> Database:
+    with _opened_lock:
+        current_app.extensions["allfives_opened"].append(db)
+    return db
+
+
+_opened_lock = threading.Lock()
+
+
+def close_all(app: Flask) -> None:
+    """Every connection the app opened, closed, once the server has stopped taking requests:
+    then nothing of this process still reads the WAL when the server empties it into the file."""
+    with _opened_lock:
+        opened, app.extensions["allfives_opened"] = app.extensions["allfives_opened"], []
+    for db in opened:
+        db.close()
+    app.extensions["allfives_db_keeper"].close()
 
 
 def wrote_while_reading(error: BaseException | None) -> bool:
@@ -87,4 +106,5 @@ def init_app(app: Flask) -> None:
     app.extensions["allfives_db_keeper"] = keeper
     weakref.finalize(app, keeper.close)
     app.extensions["allfives_connections"] = _Connections()
+    app.extensions["allfives_opened"] = []
     app.teardown_appcontext(end_request)
