@@ -1,6 +1,7 @@
 """The real app on waitress in its own process on a free port, and plain HTTP calls to it."""
 
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +20,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class LiveServer:
     """The real app on waitress in its own process, on a real SQLite file."""
 
@@ -35,7 +40,12 @@ class LiveServer:
     def start(self, ready: str = "/") -> None:
         """Started, and answering 200 at `ready`."""
         self.process = subprocess.Popen(
-            self.command(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            self.command(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            # As from a terminal, where Ctrl-C reaches the server, even when the tests run in a
+            # shell's background, whose children ignore SIGINT from the start.
+            preexec_fn=_ctrl_c_as_in_a_terminal,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
