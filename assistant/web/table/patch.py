@@ -8,6 +8,7 @@ drawing the server no longer keeps (a restart), brings the whole table, as witho
 The table is read as the browser reads it: a small reader for the app's own well-formed
 templates (not a general HTML parser), checked by that checksum on every answer."""
 
+import copy
 import html
 import json
 import re
@@ -48,10 +49,11 @@ class Comment(str):
 
 
 class Element:
-    __slots__ = ("tag", "attrs", "children", "_same")
+    __slots__ = ("tag", "attrs", "children", "_same", "_signed")
 
     def __init__(self, tag: str, attrs: dict[str, str]):
         self.tag, self.attrs, self.children, self._same = tag, attrs, [], None
+        self._signed = None
 
     def same(self) -> int:
         """A hash of the element and all it holds, worked out once (two elements alike in all
@@ -61,6 +63,19 @@ class Element:
             inner = tuple(_hashed(child) for child in self.children)
             self._same = hash((self.tag, tuple(self.attrs.items()), inner))
         return self._same
+
+
+class Shared(Element):
+    """An element read once and shared between the trees read (a tile's drawing, `_svg`), so
+    never changed in place; its checksum's part is worked out once. A copy is an Element of its
+    own, free to change."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> Element:
+        copied = Element(self.tag, dict(self.attrs))
+        copied.children = copy.deepcopy(self.children, memo)
+        return copied
 
 
 def _hashed(node) -> int:
@@ -74,11 +89,15 @@ def read(text: str, root: str = "table") -> Element | None:
     Elements, strings and Comments; None when there is none."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     start = text.find(f'<div id="{root}"')
-    if start < 0:
-        return None
+    return _tree(text, start) if start >= 0 else None
+
+
+def _tree(text: str, at: int) -> Element | None:
+    """The first element that begins at or after `at`, read to its end."""
     stack: list[Element] = []
     root = None
-    for token in TOKEN.finditer(text, start):
+    while token := TOKEN.match(text, at):
+        at = token.end()
         comment, closing, tag, rest = token.groups()
         if tag is None and comment is None:
             if not stack:
@@ -103,6 +122,12 @@ def read(text: str, root: str = "table") -> Element | None:
             if not stack and root is not None:
                 break
         else:
+            if stack and tag == "svg" and not rest.rstrip().endswith("/"):
+                end = text.find("</svg>", at)
+                if end >= 0 and text.find("<svg", at, end) < 0:
+                    stack[-1].children.append(_svg(text[token.start() : end + len("</svg>")]))
+                    at = end + len("</svg>")
+                    continue
             element = Element(tag.lower(), _attributes(rest))
             if stack:
                 stack[-1].children.append(element)
@@ -116,6 +141,16 @@ def read(text: str, root: str = "table") -> Element | None:
             elif root is element:
                 break
     return root
+
+
+@lru_cache(maxsize=1024)
+def _svg(text: str) -> Element:
+    """A drawing of a tile, read once: a table draws the same few dozen tiles on every answer.
+    Shared between the trees read, so never changed in place (nor is any element below it)."""
+    read = _tree(text, 0)
+    shared = Shared(read.tag, read.attrs)
+    shared.children = read.children
+    return shared
 
 
 def _append_text(parent: Element, data: str) -> None:
@@ -156,13 +191,23 @@ def _sign(node, parts: list[str]) -> None:
         parts.append("C" + node)
     elif isinstance(node, str):
         parts.append("T" + node)
+    elif isinstance(node, Shared):
+        if node._signed is None:
+            own: list[str] = []
+            _sign_element(node, own)
+            node._signed = "".join(own)
+        parts.append(node._signed)
     else:
-        parts.append("<" + node.tag)
-        parts.extend(f" {name}={value}" for name, value in sorted(node.attrs.items()))
-        parts.append(">")
-        for child in node.children:
-            _sign(child, parts)
-        parts.append("</>")
+        _sign_element(node, parts)
+
+
+def _sign_element(node: Element, parts: list[str]) -> None:
+    parts.append("<" + node.tag)
+    parts.extend(f" {name}={value}" for name, value in sorted(node.attrs.items()))
+    parts.append(">")
+    for child in node.children:
+        _sign(child, parts)
+    parts.append("</>")
 
 
 def written(node, foreign: bool = False, memo: dict | None = None) -> str:
