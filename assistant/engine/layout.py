@@ -46,6 +46,18 @@ class EndBuilder:
         self.spinner = spinner
 
 
+def _builder(layout, placed: list) -> "LayoutBuilder":
+    return made(
+        LayoutBuilder,
+        spinner_layout=layout.spinner_layout,
+        sniff=layout.sniff,
+        ends=_growing(layout.ends),
+        spinner_value=layout.spinner_value,
+        spinner_arms=layout.spinner_arms,
+        placed=placed,
+    )
+
+
 def _growing(ends) -> dict:
     return {n: EndBuilder(e.name, e.value, e.tile, e.double, e.spinner) for n, e in ends.items()}
 
@@ -115,15 +127,7 @@ class Layout(Value):
 
     def building(self) -> "LayoutBuilder":
         """A builder that starts from this layout (which stays as it is)."""
-        return made(
-            LayoutBuilder,
-            spinner_layout=self.spinner_layout,
-            sniff=self.sniff,
-            ends=_growing(self.ends),
-            spinner_value=self.spinner_value,
-            spinner_arms=self.spinner_arms,
-            placed=list(self.placed),
-        )
+        return _builder(self, list(self.placed))
 
     def fitting_ends(self, a: int, b: int) -> list[str]:
         return [end.name for end in self.ends.values() if end.value == a or end.value == b]
@@ -159,15 +163,7 @@ class Layout(Value):
 
     def tried(self, tile: str, a: int, b: int, end_name: str) -> "LayoutBuilder":
         """This layout with the tile laid on `end_name` (this one is left as it is)."""
-        trial = made(
-            LayoutBuilder,
-            spinner_layout=self.spinner_layout,
-            sniff=self.sniff,
-            ends=_growing(self.ends),
-            spinner_value=self.spinner_value,
-            spinner_arms=self.spinner_arms,
-            placed=[],
-        )
+        trial = _builder(self, [])  # only its game is asked for, not the tiles placed before
         trial.place(tile, a, b, end_name)
         return trial
 

@@ -114,7 +114,7 @@ export class Layout {
 
   /** This layout with the tile laid on `endName` (this one is left as it is). */
   tried(tile, a, b, endName) {
-    const trial = builder(this, []);
+    const trial = builder(this, []); // only its game is asked for, not the tiles placed before
     trial.place(tile, a, b, endName);
     return trial;
   }
