@@ -7,7 +7,7 @@
 // them, and the worker installs over the club's Wi-Fi on a table's first visit.
 const CACHE = "allfives";
 const SHELL = [
-  "/static/vendor/pico-2.1.1.min.css",
+  "/static/vendor/pico-2.1.1-app.min.css",
   "/static/app.css",
   "/static/vendor/htmx-2.0.11.min.js",
   "/static/app.js",

@@ -26,6 +26,14 @@ def test_a_stylesheet_is_gzipped_for_a_browser_that_accepts_it(client):
         assert again.status_code == 304
 
 
+def test_a_vendors_stylesheet_keeps_its_licence(client):
+    with client.get(
+        "/static/vendor/pico-2.1.1-app.min.css", headers={"Accept-Encoding": "gzip"}
+    ) as response:
+        sent = gzip.decompress(response.data).decode("utf-8-sig")
+    assert sent.startswith("/*!\n * Pico CSS") and "Licensed under MIT" in sent
+
+
 def test_the_apps_scripts_are_sent_without_their_comment_lines_and_vendors_as_they_are(client):
     with client.get("/static/app.js", headers={"Accept-Encoding": "gzip"}) as response:
         sent = gzip.decompress(response.data)

@@ -227,7 +227,7 @@ def test_rematch_keeps_players_and_rules(client):
 
 def test_vendored_files_are_cached_long_and_pages_link_them(client):
     page = client.get("/").get_data(as_text=True)
-    for path in ("/static/vendor/htmx-2.0.11.min.js", "/static/vendor/pico-2.1.1.min.css"):
+    for path in ("/static/vendor/htmx-2.0.11.min.js", "/static/vendor/pico-2.1.1-app.min.css"):
         assert path in page
         response = client.get(path)
         assert response.status_code == 200

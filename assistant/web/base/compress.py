@@ -28,7 +28,7 @@ SMALL = 8192
 PAGE_LEVEL = 6  # a whole page, loaded once: a sixth smaller again for a tenth of a millisecond
 MINIMUM = 512  # smaller answers gain nothing worth a header (the 778-byte favicon: 400 gzipped)
 LEVEL = 9  # compressed once per file: the smallest is worth the time
-CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+CSS_COMMENT = re.compile(rb"/\*(?!!).*?\*/", re.S)  # a /*! comment is a licence: it stays
 # A line that is only a comment, and a doc comment standing on lines of its own, in the app's own
 # scripts and modules (its rules engine's too; vendor/ is sent as written).
 JS_COMMENT_LINE = re.compile(rb"^[ \t]*//[^\n]*\n", re.M)
