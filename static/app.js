@@ -421,6 +421,7 @@ function signature(root) {
   let checking = false;
   let next = null;
   let pause = null;
+  let missed = null;
   function check(form, delay = 0) {
     clearTimeout(pause);
     if (delay) pause = setTimeout(() => check(form), delay);
@@ -441,7 +442,7 @@ function signature(root) {
     const again = next;
     next = null;
     if (again && document.contains(again)) check(again);
-    else if (!done) window.addEventListener("online", () => document.contains(form) && check(form), { once: true });
+    else if (!done) missed = form;
   }
   // The preview's piece, and the fields of pips it worked out again: each replaces its field by
   // id, except a field holding pips the player typed (sent before they were typed) or the focus.
@@ -617,6 +618,10 @@ function signature(root) {
     if (table().contains(event.target)) typing = true;
   });
   window.addEventListener("online", send);
+  window.addEventListener("online", () => {
+    if (missed && document.contains(missed)) check(missed);
+    missed = null;
+  });
   for (const touched of ["pointerdown", "keydown", "focus", "online"]) window.addEventListener(touched, awake);
   document.addEventListener("visibilitychange", () => document.hidden || awake());
   poll();
