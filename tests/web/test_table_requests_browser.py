@@ -4,10 +4,13 @@ static/app.js, online at once and, with no network, once it is back. In Chromium
 real server; each phone its own browser context with the service worker blocked (Playwright's
 routes do not see what a worker answers)."""
 
+import re
+import sqlite3
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import tap
+from tests.browser import tap, version
 from tests.live_server import LiveServer
 from tests.records import hand, record
 
@@ -112,6 +115,23 @@ def test_fix_online_and_once_the_network_is_back(phone, server):
     expect(fixing).to_be_visible()
     expect(phone.locator("#taps")).to_be_hidden()
 
+    # An entry's fixes: while the way back is asked, no button of the screen takes a tap.
+    phone.locator(".entry-link").first.click()
+    back = phone.get_by_role("button", name="Back to the list")
+    expect(back).to_be_visible()
+    held = []
+    asked = re.compile(r"/matches/\d+\?fix=0$")
+    phone.route(asked, lambda route: held.append(route))
+    with phone.expect_request(asked):
+        back.click()
+    expect(back).to_have_class(re.compile(r"\basking\b"))
+    expect(phone.locator("#table button:enabled")).to_have_count(0)
+    assert len(held) == 1
+    for route in held:
+        route.continue_()
+    expect(fixing).to_be_visible()
+    expect(phone.locator("#table .asking")).to_have_count(0)
+
 
 def test_the_settlements_check_and_preview_online_and_once_the_network_is_back(phone, server):
     table(phone, server, BLOCKED)
@@ -133,3 +153,25 @@ def test_the_settlements_check_and_preview_online_and_once_the_network_is_back(p
     phone.get_by_label("Pips left by Bo").fill("4")
     expect(preview.locator(".outcome")).to_be_visible()
     tap(phone, "Confirm")
+
+
+def test_a_refused_form_or_question_is_said_in_the_banner_and_the_table_stays(phone, server):
+    match_id = table(phone, server, ASKED)
+    before = version(phone)
+    phone.get_by_role("link", name="Stop this match…").click()
+    stopping = phone.get_by_role("heading", name="Stop this match?")
+    expect(stopping).to_be_visible()
+    phone.context.clear_cookies()  # the session, and with it the form's token, is gone
+    phone.get_by_role("button", name="Stop the match").click()
+    banner = phone.locator("#problem")
+    expect(banner).to_contain_text("This form has expired")
+    expect(stopping).to_be_visible()
+    assert server.get_json(f"/api/matches/{match_id}")["version"] == before
+    banner.get_by_role("button", name="Close").click()
+    expect(banner).to_be_hidden()
+
+    with sqlite3.connect(server.db) as db:
+        db.execute("DELETE FROM matches WHERE id = ?", [match_id])
+    phone.get_by_role("button", name="Keep playing").click()
+    expect(banner).to_contain_text("There is no such match.")
+    expect(stopping).to_be_visible()
