@@ -5,7 +5,7 @@ const shown = (id, on) => {
   if (element) element.hidden = !on;
 };
 document.addEventListener("htmx:sendError", () => {
-  if (!document.querySelector("#table, #reconnecting")) shown("offline", true);
+  if (!document.querySelector("#reconnecting")) shown("offline", true);
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful || event.detail.xhr.status) shown("offline", false);
@@ -46,16 +46,6 @@ document.addEventListener("change", (event) => {
   total.value = ticked.length ? ticked.reduce((sum, t) => sum + Number(t.dataset.pips), 0) : "";
   total.dispatchEvent(new Event("input", { bubbles: true }));
 }, true);
-// Pips the player typed are never replaced by an answer to an earlier check (sent before they
-// were typed), nor the field they are in: only empty fields and worked-out ones are.
-document.addEventListener("htmx:oobBeforeSwap", (event) => {
-  const field = event.detail.target;
-  const input = field && field.querySelector && field.querySelector("input[type=number]");
-  const typed = input && input.value && !input.hasAttribute("data-derived");
-  if (typed || (field && field.contains && field.contains(document.activeElement))) {
-    event.preventDefault();
-  }
-});
 
 // A number out of its field's bounds: the page's own sentence, in its language (the browser's
 // would be in the browser's language, English on a Danish page).
@@ -83,17 +73,6 @@ document.addEventListener(
 );
 document.addEventListener("input", (event) => {
   if (event.target.type === "number") event.target.setCustomValidity("");
-});
-// A check of the pips answers in the settlement's preview: the sentence a refused Confirm left
-// above the scores ("Still needed: the pips of Bo") no longer holds once the preview speaks, if
-// the check was asked after it. A check asked before Confirm (the field left for the button)
-// may answer after the refusal: that sentence is newer, and stays.
-document.addEventListener("htmx:beforeRequest", (event) => {
-  event.detail.xhr.message = document.getElementById("table-message");
-});
-document.addEventListener("htmx:afterSwap", (event) => {
-  const shown = document.getElementById("table-message");
-  if (event.detail.target.id === "preview" && shown && shown === event.detail.xhr.message) shown.remove();
 });
 // A screen that follows the server (the table, the watch page, the board) is sent only what
 // changed since the drawing it holds (assistant/web/table/patch.py): `base`, the drawing as the
@@ -221,7 +200,6 @@ function signature(root) {
   if (!table()) return;
   // The version a table was drawn from (its hidden input named version; 0 in a piece without one).
   const versionOf = (html) => Number((/name="version" value="(\d+)"/.exec(html) || [0, 0])[1]);
-  const older = (html) => versionOf(html) && versionOf(html) < known;
   let known = versionOf(table().outerHTML); // the latest version this phone has seen
   // The table as the server drew it last (before anything painted on it): a tap's answer and a
   // poll's are only what changed since (assistant/web/table/patch.py), applied to this copy.
@@ -245,8 +223,8 @@ function signature(root) {
       : note;
     banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);
-    for (const element of table().querySelectorAll("button, [hx-get]")) {
-      const asks = element.getAttribute("hx-get");
+    for (const element of table().querySelectorAll("button, [data-get]")) {
+      const asks = element.getAttribute("data-get");
       const url = asks ? new URL(asks, location).href : element.form && target(element.form, element);
       const waiting = queue.some((t) => t.url === url && (asks || (t.name === element.name && t.value === element.value)));
       element.classList.toggle("pending", waiting);
@@ -283,7 +261,6 @@ function signature(root) {
     if (drawn) table().replaceWith(drawn);
     else table().outerHTML = html;
     pristine = table().cloneNode(true);
-    htmx.process(table());
     typing = false;
     updated = new Date();
     show();
@@ -346,39 +323,154 @@ function signature(root) {
 
   // A question asked of the table (where a tile goes, Fix) while taps wait, or with no network,
   // is asked after them, once it is back; where a tile goes, asked behind waiting taps, is not.
-  function ask(event, failed) {
-    const { elt, requestConfig } = event.detail;
-    if (!requestConfig || requestConfig.verb !== "get" || !table().contains(elt)) return;
-    if (!(failed || sending || queue.length || !navigator.onLine)) return;
-    event.preventDefault();
-    const label = elt.getAttribute("aria-label") || elt.textContent.trim();
-    const tile = elt.matches(".tile");
+  function question(element, url, failed = false) {
+    if (!(failed || sending || queue.length || !navigator.onLine)) {
+      return asked(element, url).then((answered) => answered || question(element, url, true));
+    }
+    const label = element.getAttribute("aria-label") || element.textContent.trim();
+    const tile = element.matches(".tile");
     if (tile && queue.some((t) => !t.get)) {
       held = label;
       note = words("later", label);
       return show();
     }
-    queue.push({ id: newId(), url: new URL(requestConfig.path, location).href, get: true, tile, label });
+    queue.push({ id: newId(), url, get: true, tile, label });
     save();
     show();
     send();
   }
-  document.addEventListener("htmx:beforeRequest", (event) => ask(event));
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    const html = event.detail.xhr.responseText || "";
-    if (event.detail.target !== table()) return;
-    if (older(html)) event.detail.shouldSwap = false;
-    else {
-      known = Math.max(known, versionOf(html));
-      pristine = fromHtml(html) || pristine;
-    }
+
+  // The table loads no htmx (the phone downloads less): its questions (`data-get`: where a tile
+  // goes, Fix, the layout, Back…), its forms that are not taps (the points on paper, Final, Stop,
+  // …) and the settlement's preview are asked here, with the headers htmx sent, so the server
+  // answers with the piece of screen and not the page.
+  const headers = () => ({
+    "HX-Request": "true",
+    "HX-Current-URL": location.href,
+    ...JSON.parse(document.body.getAttribute("hx-headers") || "{}"),
   });
-  const fromHtml = (html) => {
-    const parsed = document.createElement("template");
-    parsed.innerHTML = html;
-    const drawn = parsed.content.getElementById("table");
-    return drawn ? document.importNode(drawn, true) : null;
-  };
+
+  // Asks `url` for `element`, marked as asked meanwhile (with, on a table that says so, its
+  // buttons held: no tap on a screen about to change); false when no answer came. The answer is
+  // swapped in as htmx did: the table from the top of the page; a 204, or another page (the
+  // server's HX-Redirect), changes nothing here; a refusal says why in the banner.
+  async function asked(element, url, init = {}, into = null) {
+    const frozen = table().hasAttribute("data-hold-buttons") && !into
+      ? [...table().querySelectorAll("button:not([disabled])")]
+      : [];
+    element.classList.add("asking");
+    frozen.forEach((button) => (button.disabled = true));
+    let answer = null;
+    let html = "";
+    try {
+      answer = await fetch(url, { ...init, headers: headers() });
+      html = await answer.text();
+    } catch {
+      answer = null;
+    }
+    element.classList.remove("asking");
+    frozen.forEach((button) => (button.disabled = false));
+    if (!answer) {
+      why = words("reconnecting", clock(updated));
+      show();
+      return false;
+    }
+    if (why && !queue.length) why = "";
+    const moved = answer.headers.get("HX-Redirect");
+    const swaps = (answer.ok && answer.status !== 204) || [409, 422].includes(answer.status);
+    if (moved) location.href = moved;
+    else if (answer.status === 204) shown("problem", false);
+    else if (!swaps) problem(html);
+    else if (into) {
+      shown("problem", false);
+      into(html);
+    } else {
+      shown("problem", false);
+      const address = answer.headers.get("HX-Replace-Url");
+      if (address) history.replaceState(history.state, "", address);
+      swap(html);
+      window.scrollTo(0, 0);
+      const first = table().querySelector("[autofocus]");
+      if (first) first.focus();
+      document.dispatchEvent(new Event("table:answered"));
+    }
+    show();
+    return true;
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-get]");
+    if (!link || event.defaultPrevented || !table() || !table().contains(link)) return;
+    event.preventDefault();
+    question(link, new URL(link.dataset.get, location).href);
+  });
+  // Taken here when the taps' queue (above) did not take it.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const button = event.submitter;
+    if (event.defaultPrevented || !table() || !table().contains(form)) return;
+    event.preventDefault();
+    if (button && button.hasAttribute("data-preview")) return check(form);
+    const body = new URLSearchParams(new FormData(form, button));
+    asked(form, target(form, button), { method: "POST", body });
+  });
+
+  // The settlement's preview: asked at a tick (a change) or 300 ms after the last key, one at a
+  // time, and only the latest of those asked meanwhile; a check the network missed is asked
+  // again once it is back.
+  let checking = false;
+  let next = null;
+  let pause = null;
+  let missed = null;
+  function check(form, delay = 0) {
+    clearTimeout(pause);
+    if (delay) pause = setTimeout(() => check(form), delay);
+    else if (checking) next = form;
+    else checkNow(form);
+  }
+  async function checkNow(form) {
+    const fields = form.querySelector("div[data-preview]") || form;
+    const url = form.querySelector("button[data-preview]").formAction;
+    // The sentence a refused Confirm left above the scores ("Still needed: the pips of Bo") no
+    // longer holds once the preview speaks, if the check was asked after it. A check asked before
+    // Confirm (the field left for the button) may answer after the refusal: that one stays.
+    const message = document.getElementById("table-message");
+    checking = true;
+    const body = new URLSearchParams(new FormData(form));
+    const done = await asked(fields, url, { method: "POST", body }, (html) => previewed(html, message));
+    checking = false;
+    const again = next;
+    next = null;
+    if (again && document.contains(again)) check(again);
+    else if (!done) missed = form;
+  }
+  // The preview's piece, and the fields of pips it worked out again: each replaces its field by
+  // id, except a field holding pips the player typed (sent before they were typed) or the focus.
+  function previewed(html, message) {
+    const preview = document.getElementById("preview");
+    if (!preview) return; // the table moved on meanwhile
+    const piece = document.createElement("template");
+    piece.innerHTML = html;
+    for (const field of piece.content.querySelectorAll("[data-replaces]")) {
+      field.remove();
+      field.removeAttribute("data-replaces");
+      const old = document.getElementById(field.id);
+      const input = old && old.querySelector("input[type=number]");
+      const typed = input && input.value && !input.hasAttribute("data-derived");
+      if (old && !typed && !old.contains(document.activeElement)) old.replaceWith(field);
+    }
+    preview.replaceChildren(piece.content);
+    const said = document.getElementById("table-message");
+    if (said && said === message) said.remove();
+  }
+  document.addEventListener("input", (event) => {
+    const fields = event.target.closest("div[data-preview]");
+    if (fields && table().contains(fields)) check(fields.closest("form"), 300);
+  });
+  document.addEventListener("change", (event) => {
+    const fields = event.target.closest("div[data-preview]");
+    if (fields && table().contains(fields)) check(fields.closest("form"));
+  });
 
   async function send() {
     if (sending || !queue.length) return;
@@ -483,7 +575,7 @@ function signature(root) {
   async function follow(whole = false) {
     const busy = sending || queue.length || typing || document.hidden;
     const questioned = table().matches(".fixing") || table().querySelector(".end-choice");
-    if (busy || questioned || document.querySelector(".htmx-request")) return;
+    if (busy || questioned || document.querySelector("#table .asking")) return;
     let html;
     let drawn;
     let tag;
@@ -525,18 +617,11 @@ function signature(root) {
   document.addEventListener("input", (event) => {
     if (table().contains(event.target)) typing = true;
   });
-  document.addEventListener("htmx:sendError", (event) => {
-    why = words("reconnecting", clock(updated));
-    ask(event, true);
-    show();
-  });
-  document.addEventListener("htmx:afterSwap", (event) => {
-    if (event.detail.target.id !== "table") return; // the settlement's preview: still typing
-    last = { at: 0 };
-    typing = false;
-    show();
-  });
   window.addEventListener("online", send);
+  window.addEventListener("online", () => {
+    if (missed && document.contains(missed)) check(missed);
+    missed = null;
+  });
   for (const touched of ["pointerdown", "keydown", "focus", "online"]) window.addEventListener(touched, awake);
   document.addEventListener("visibilitychange", () => document.hidden || awake());
   poll();

@@ -159,7 +159,6 @@ function paint() {
     if (action.dataset.action !== wanted) {
       const form = action.form;
       form.action = form.action.replace(/\/(draw|pass)$/, `/${wanted}`);
-      form.setAttribute("hx-post", new URL(form.action).pathname);
       action.dataset.action = wanted;
       action.textContent = say(wanted);
     }

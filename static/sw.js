@@ -3,13 +3,12 @@
 // what the phone may do with them offline): the assets are kept when the worker installs and
 // answered from here at once (then fetched again to be kept fresh); a page is asked of the
 // server first, and with no answer the copy the table keeps of itself (static/app.js) is shown,
-// with its waiting taps. Not the club pages' styles nor the home screen's icon: no table shows
-// them, and the worker installs over the club's Wi-Fi on a table's first visit.
+// with its waiting taps. Not htmx, the club pages' styles nor the home screen's icon: no table
+// shows them, and the worker installs over the club's Wi-Fi on a table's first visit.
 const CACHE = "allfives";
 const SHELL = [
   "/static/vendor/pico-2.1.1-app.min.css",
   "/static/app.css",
-  "/static/vendor/htmx-2.0.11.min.js",
   "/static/app.js",
   "/static/phone-table.mjs",
   "/static/foresee.mjs",

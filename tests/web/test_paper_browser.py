@@ -75,8 +75,8 @@ def test_a_side_tapped_at_once_keeps_the_keys(page: Page, server):
         """() => new Promise((done) => {
           const tap = () => document.querySelector("input[name='points:1']").focus();
           const focused = () => done(document.activeElement.name);
-          document.addEventListener("htmx:afterSwap", () => setTimeout(tap), { once: true });
-          document.addEventListener("htmx:afterSettle", () => setTimeout(focused), { once: true });
+          const answered = () => setTimeout(() => { tap(); setTimeout(focused); });
+          document.addEventListener("table:answered", answered, { once: true });
           const buttons = [...document.querySelectorAll("[role=button]")];
           buttons.find((b) => b.textContent.trim() === "On paper").click();
         })"""

@@ -154,7 +154,7 @@ def test_a_whole_match_has_no_serious_violation_at_any_step(page: Page, server, 
     held = []
     page.route("**/left/preview", lambda route: held.append(route))
     page.get_by_role("checkbox", name="3-2").check()
-    expect(page.locator("#table .htmx-request")).to_have_count(1)
+    expect(page.locator("#table .asking")).to_have_count(1)
     audit("the tiles ticked, the preview asked")
     for route in held:
         route.continue_()
