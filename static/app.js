@@ -404,15 +404,19 @@ function signature(root) {
     event.preventDefault();
     question(link, new URL(link.dataset.get, location).href);
   });
-  // Taken here when the taps' queue (above) did not take it.
-  document.addEventListener("submit", (event) => {
+  // Taken here when the taps' queue (above) did not take it. These (the points on paper, Final,
+  // Stop, …) do not wait on the phone like taps: one the network missed says so, plainly.
+  document.addEventListener("submit", async (event) => {
     const form = event.target;
     const button = event.submitter;
     if (event.defaultPrevented || !table() || !table().contains(form)) return;
     event.preventDefault();
     if (button && button.hasAttribute("data-preview")) return check(form);
     const body = new URLSearchParams(new FormData(form, button));
-    asked(form, target(form, button), { method: "POST", body });
+    note = "";
+    if (await asked(form, target(form, button), { method: "POST", body })) return;
+    note = words("network", (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "");
+    show();
   });
 
   // The settlement's preview: asked at a tick (a change) or 300 ms after the last key, one at a

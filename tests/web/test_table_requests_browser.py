@@ -175,3 +175,24 @@ def test_a_refused_form_or_question_is_said_in_the_banner_and_the_table_stays(ph
     phone.get_by_role("button", name="Keep playing").click()
     expect(banner).to_contain_text("There is no such match.")
     expect(stopping).to_be_visible()
+
+
+def test_a_form_that_is_not_a_tap_says_plainly_that_it_needs_the_network(phone, server):
+    """Stop, Final, the points on paper do not wait on the phone like taps: sent with no network,
+    the phone says it was not sent and why, and nothing happens until it is tapped again."""
+    match_id = table(phone, server, ASKED)
+    phone.get_by_role("link", name="Stop this match…").click()
+    stopping = phone.get_by_role("heading", name="Stop this match?")
+    expect(stopping).to_be_visible()
+    offline(phone, True)
+    phone.get_by_role("button", name="Stop the match").click()
+    expect(phone.locator("#taps")).to_contain_text(
+        "Not sent: Stop the match needs the network. Tap it again once it is back."
+    )
+    expect(stopping).to_be_visible()
+    offline(phone, False)
+    assert not server.get_json(f"/api/matches/{match_id}")["stopped"]
+    phone.get_by_role("button", name="Stop the match").click()
+    expect(stopping).to_be_hidden()
+    expect(phone.locator("#taps")).not_to_contain_text("Not sent")
+    assert server.get_json(f"/api/matches/{match_id}")["stopped"]
