@@ -12,7 +12,7 @@ import { RecordError } from "./engine/errors.mjs";
 import { readEntry, replay } from "./engine/record.mjs";
 
 // What a waiting tap says, from the address it is sent to and its form's fields; null for a tap
-// the phone does not foresee (a correction, the pips left, who leads).
+// the phone does not foresee (a correction; a lead left to the server's lot).
 export function entryOf(tap) {
   const action = new URL(tap.url, "http://phone").pathname.split("/").pop();
   const field = (name) => {
@@ -27,6 +27,7 @@ export function entryOf(tap) {
   if (action === "draw") return { draw: 1 };
   if (action === "pass") return { pass: true };
   if (action === "undo") return { undo: true };
+  if (action === "leader") return field("leader") === "lots" ? null : { leader: field("leader") };
   if (action === "left") {
     const left = {};
     for (const [name, value] of tap.fields || []) {
@@ -40,29 +41,34 @@ export function entryOf(tap) {
 // The record and match once `taps` are recorded on top of `record`, and what the last of them
 // played; `refused` names the first tap the rules would refuse (its error), `unknown` the first
 // the phone cannot foresee (the rest of the queue is then not foreseen either). `leader`: who
-// the table chose to lead the hand it waits for, when the rules leave it open.
+// the table chose to lead the hand it waits for, when the rules leave it open; the result's
+// `leader`, who is chosen to lead the hand the match then waits for (null: nobody yet).
 export function foresee(record, taps, leader = null) {
   let match = replay(record);
-  const waited = match.hands.length;
+  // As the server keeps it: one choice, for one hand (its number), whatever is undone meanwhile.
+  let chosen = match.phase === "lead" ? { hand: match.hands.length + 1, player: leader } : null;
+  const leading = () => (chosen && chosen.hand === match.hands.length + 1 ? chosen.player : null);
   let played = null;
   for (const tap of taps) {
     const entry = entryOf(tap);
-    if (entry === null) return { record, match, played, unknown: tap };
+    if (entry === null) return { record, match, played, leader: leading(), unknown: tap };
     try {
       if (entry.undo) {
         [record, match] = undoEntry(record, match);
         played = null;
+      } else if (entry.leader !== undefined) {
+        chosen = { hand: match.hands.length + 1, player: entry.leader };
+        played = null;
       } else {
-        const chosen = match.hands.length === waited ? leader : null;
-        [record, match] = addEntry(record, readEntry(entry), chosen, match);
+        [record, match] = addEntry(record, readEntry(entry), leading(), match);
         played = entry.play ? lastPlay(match) : null;
       }
     } catch (error) {
       if (!(error instanceof RecordError)) throw error;
-      return { record, match, played, refused: { tap, error } };
+      return { record, match, played, leader: leading(), refused: { tap, error } };
     }
   }
-  return { record, match, played };
+  return { record, match, played, leader: leading() };
 }
 
 // The last tile laid, as the result writes it: its player, tile, end, count and points.

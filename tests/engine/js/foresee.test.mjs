@@ -58,3 +58,36 @@ test("a tap the phone cannot foresee stops the foreseeing there", () => {
   assert.ok(ahead.unknown);
   assert.equal(ahead.match.turn(), "Ann");
 });
+
+// All Fives, two tiles each: Ann leads 6-6 and nobody can follow — blocked, the next lead open.
+const BLOCKED = {
+  preset: "all-fives",
+  hand_size: 2,
+  boneyard_reserve: 22,
+};
+const left = (pips) => at("left", Object.entries(pips).map(([p, n]) => [`pips:${p}`, String(n)]));
+
+test("a waiting choice of who leads carries to the hand it is for", () => {
+  const blocked = record(BLOCKED, "Ann Bo Cy", hand("Ann 6-6", "Bo pass", "Cy pass", "Ann pass"));
+  assert.deepEqual(entryOf(at("leader", [["leader", "Bo"]])), { leader: "Bo" });
+  assert.equal(entryOf(at("leader", [["leader", "lots"]])), null); // the server's lot: unknown
+  const settled = foresee(blocked, [left({ Ann: 5, Bo: 7, Cy: 9 })]);
+  assert.equal(settled.match.phase, "lead");
+  assert.equal(settled.match.turn(settled.leader), null); // the lead is open: asked
+  const chosen = foresee(blocked, [left({ Ann: 5, Bo: 7, Cy: 9 }), at("leader", [["leader", "Bo"]])]);
+  assert.equal(chosen.match.turn(chosen.leader), "Bo");
+  const led = foresee(blocked, [
+    left({ Ann: 5, Bo: 7, Cy: 9 }),
+    at("leader", [["leader", "Bo"]]),
+    play("5-0"),
+  ]);
+  assert.deepEqual(led.record.hands[1].events, [{ player: "Bo", play: "5-0" }]);
+  assert.equal(led.played.points, 5);
+  assert.equal(led.match.turn(led.leader), "Cy");
+});
+
+test("whose turn the table showed in a hand is not the next hand's leader", () => {
+  const playing = record(BLOCKED, "Ann Bo Cy", hand("Ann 6-6", "Bo pass", "Cy pass"));
+  const ended = foresee(playing, [at("pass"), left({ Ann: 5, Bo: 7, Cy: 9 })], "Ann");
+  assert.equal(ended.match.turn(ended.leader), null);
+});
