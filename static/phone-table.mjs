@@ -103,7 +103,7 @@ document.addEventListener(
     if (!button || !table() || !table().contains(button)) return;
     if (!/\/play$/.test(new URL(button.form.action).pathname)) return;
     const seen = ahead();
-    if (!seen || seen.match.turn() === null) return;
+    if (!seen || seen.match.turn(seen.leader) === null) return;
     event.preventDefault();
     event.stopPropagation();
     const tile = button.value;
@@ -124,13 +124,16 @@ function paint() {
   const seen = table() && ahead(true);
   const foreseen = banner.querySelector(".taps-foreseen");
   if (foreseen) foreseen.textContent = "";
-  if (table()) settle(seen && seen.match);
+  if (table()) settle(seen && seen.match, seen && seen.match.turn(seen.leader));
   if (!seen) return;
   const { match, played } = seen;
   const hand = match.hand;
-  const turn = match.turn();
+  const turn = match.turn(seen.leader);
   const whose = table().querySelector(".turn .whose");
-  if (whose && turn) whose.textContent = say("toPlay", { player: shown(turn) });
+  const leads = match.phase === "lead";
+  if (whose && turn) whose.textContent = say(leads ? "leads" : "toPlay", { player: shown(turn), n: hand.number });
+  const number = table().querySelector(".scoreboard .target");
+  if (number) number.textContent = say("target", { target: match.rules.target, n: hand.number });
   for (const item of table().querySelectorAll(".held li[data-player]")) {
     const player = item.dataset.player;
     item.querySelector("b").textContent = hand.held.get(player) ?? 0;
@@ -215,12 +218,72 @@ function askPips(match) {
   return form;
 }
 
-function settle(match) {
+// Who leads hand N, asked here when the rules leave it open: the answer waits like any tap, as
+// the server's /leader form sends it; at random, the phone draws the lot itself (so the tiles
+// after it are foreseen for the player drawn).
+function askLead(match) {
+  const picker = table().querySelector("form.picker");
+  const number = match.hand.number;
+  const asked = document.createElement("section");
+  asked.className = "lead-choice foreseen";
+  asked.setAttribute("aria-labelledby", "foreseen-lead");
+  const heading = document.createElement("h2");
+  heading.id = "foreseen-lead";
+  heading.textContent = say("whoLeads", { n: number });
+  const hint = document.createElement("p");
+  hint.textContent = say("leadHint");
+  const buttons = document.createElement("div");
+  buttons.className = "buttons";
+  const players = match.players;
+  const choose = (player) => {
+    const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
+    fields.push(["leader", player]);
+    const url = picker.action.replace(/\/play$/, "/leader");
+    window.tableTaps.tap(url, fields, say("leads", { player: shown(player), n: number }));
+  };
+  const button = (text, pick, className = "big") => {
+    const made = document.createElement("button");
+    made.type = "button";
+    made.className = className;
+    made.textContent = text;
+    made.addEventListener("click", () => choose(pick()));
+    buttons.append(made);
+  };
+  for (const player of players) button(shown(player), () => player);
+  const lot = () => players[crypto.getRandomValues(new Uint32Array(1))[0] % players.length];
+  button(say("random"), lot, "big secondary");
+  asked.append(heading, hint, buttons);
+  return asked;
+}
+
+// Which of the screens the table holds shows the table as it will be. The server's settlement
+// (or its question of who leads) stays while the phone's table is that one still; once the taps
+// waiting go past it (Confirm waits), the next hand drawn hidden beside it (_next_hand.html) is
+// shown instead. The pips are asked here when a hand ends past what the server drew, who leads
+// when the next lead is open.
+function settle(match, turn) {
   const picker = table().querySelector("form.picker");
   const asked = table().querySelector("form.settle.foreseen");
+  const lead = table().querySelector(".lead-choice.foreseen");
   const settling = Boolean(match) && match.phase === "settle";
-  if (picker) picker.hidden = settling || Boolean(table().querySelector(".end-choice.foreseen"));
-  if (!settling) return asked && asked.remove();
+  const leading = Boolean(match) && match.phase === "lead" && turn === null;
+  const servedSettle = table().querySelector("section.settle");
+  const served = servedSettle || table().querySelector(".lead-choice:not(.foreseen)");
+  const drawn = record();
+  const hands = drawn ? drawn.hands.length : 0;
+  const same =
+    match && match.hands.length === hands && (match.phase === "over" || (servedSettle ? settling : leading));
+  const past = Boolean(served) && Boolean(match) && !same;
+  if (served) served.hidden = past;
+  for (const part of table().querySelectorAll("[data-next-hand]")) part.hidden = !past;
+  const asking = leading && (!served || past);
+  const whose = table().querySelector(".turn");
+  if (whose) whose.hidden = asking;
+  const ending = Boolean(table().querySelector(".end-choice.foreseen"));
+  if (picker) picker.hidden = settling || asking || ending;
+  if (!asking && lead) lead.remove();
+  else if (asking && !lead && picker) picker.before(askLead(match));
+  if (!settling || (served && !past)) return asked && asked.remove();
   if (asked || !picker) return;
   picker.before(askPips(match));
 }

@@ -1,0 +1,151 @@
+"""The hand's end with no network: the settlement drawn online, the pips typed and Confirm tapped
+offline, the phone goes on to the next hand by itself — who leads it asked on the phone when the
+rules leave it open, the lead tile foreseen — and every tap lands once when the network is back.
+In Chromium against the real server, each phone with its service worker blocked."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.live_server import LiveServer
+from tests.records import hand, record
+
+pytestmark = pytest.mark.browser
+
+# All Fives, two tiles each: Ann leads 6-6 and nobody can follow — blocked, the next lead open.
+BLOCKED = record(
+    {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 22},
+    "Ann Bo Cy",
+    hand("Ann 6-6", "Bo pass", "Cy pass", "Ann pass"),
+)
+# Nothing to draw; Ann goes out with 6-5: she leads the next hand.
+WON = record(
+    {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 24},
+    "Ann Bo",
+    hand("Ann 6-6", "Bo 6-1 left", "Ann 6-5 right"),
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = LiveServer(tmp_path_factory.mktemp("next-hand") / "live.sqlite")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone whose scripts never fail."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
+def settling(phone, server: LiveServer, match_record: dict) -> int:
+    """The match's settlement screen, drawn online; then the network goes."""
+    match_id = server.post_json("/api/matches", match_record)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    expect(phone.get_by_role("button", name="Confirm", exact=True)).to_be_visible()
+    phone.context.set_offline(True)
+    return match_id
+
+
+def online(phone) -> None:
+    phone.context.set_offline(False)
+    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+
+
+def sent(phone, version: int) -> None:
+    expect(phone.locator("#table input[name=version]").first).to_have_value(
+        str(version), timeout=15000
+    )
+    expect(phone.locator("#taps")).to_be_hidden()
+
+
+def confirm(phone, pips: dict) -> None:
+    for player, left in pips.items():
+        phone.get_by_label(f"Pips left by {player}").fill(str(left))
+    phone.get_by_role("button", name="Confirm", exact=True).click()
+
+
+def tile(phone, name: str):
+    return phone.locator("#table form.picker").get_by_role("button", name=name, exact=True)
+
+
+def as_reloaded(phone, server: LiveServer, match_id: int) -> None:
+    fresh = phone.context.new_page()
+    fresh.goto(f"{server.url}/matches/{match_id}")
+    assert phone.locator("#table").inner_text() == fresh.locator("#table").inner_text()
+    fresh.close()
+
+
+def test_after_a_block_confirm_who_leads_and_the_lead_wait_on_the_phone(phone, server):
+    match_id = settling(phone, server, BLOCKED)
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    confirm(phone, {"Ann": 5, "Bo": 7, "Cy": 9})
+
+    asked = phone.locator("#table .lead-choice")
+    expect(asked.get_by_role("heading")).to_have_text("Who leads hand 2?")
+    expect(phone.locator("#table section.settle")).to_be_hidden()
+    expect(phone.locator(".scoreboard .target")).to_contain_text("hand 2")
+    asked.get_by_role("button", name="Bo", exact=True).click()
+    expect(asked).to_have_count(0)
+    expect(phone.locator(".turn .whose")).to_have_text("Bo leads hand 2")
+    expect(phone.locator("#taps .taps-count")).to_contain_text("2 taps waiting")
+
+    tile(phone, "5-0").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
+    expect(phone.locator("#taps .taps-foreseen")).to_have_text("5-0 by Bo: count 5 → +5")
+    # Nothing may be drawn: Cy's Draw is a Pass.
+    expect(phone.locator("#table").get_by_role("button", name="Pass")).to_be_enabled()
+
+    online(phone)
+    sent(phone, version + 3)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
+    assert played[0]["left"] == {"Ann": 5, "Bo": 7, "Cy": 9}
+    assert played[1:] == [{"events": [{"player": "Bo", "play": "5-0"}]}]
+    expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
+    as_reloaded(phone, server, match_id)
+
+
+def test_after_a_domino_the_winner_leads_with_nothing_asked(phone, server):
+    match_id = settling(phone, server, WON)
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    confirm(phone, {"Bo": 5})
+
+    expect(phone.locator("#table .lead-choice")).to_have_count(0)
+    expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 2")
+    tile(phone, "5-5").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    expect(phone.locator("#taps .taps-foreseen")).to_have_text("5-5 by Ann: count 10 → +10")
+
+    online(phone)
+    sent(phone, version + 2)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
+    assert played[0]["left"] == {"Bo": 5}
+    assert played[1:] == [{"events": [{"player": "Ann", "play": "5-5"}]}]
+    as_reloaded(phone, server, match_id)
+
+
+def test_undo_after_confirm_with_no_network_brings_the_settlement_back(phone, server):
+    match_id = settling(phone, server, BLOCKED)
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    confirm(phone, {"Ann": 5, "Bo": 7, "Cy": 9})
+    expect(phone.locator("#table .lead-choice")).to_be_visible()
+
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator("#table section.settle")).to_be_visible()
+    expect(phone.locator("#table .lead-choice")).to_have_count(0)
+    expect(phone.get_by_label("Pips left by Bo")).to_have_value("7")
+    expect(tile(phone, "5-0")).to_be_hidden()
+
+    online(phone)
+    sent(phone, version + 2)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
+    assert "left" not in played[0]
+    expect(phone.get_by_role("button", name="Confirm", exact=True)).to_be_visible()
