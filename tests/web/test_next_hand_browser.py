@@ -149,3 +149,47 @@ def test_undo_after_confirm_with_no_network_brings_the_settlement_back(phone, se
     played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
     assert "left" not in played[0]
     expect(phone.get_by_role("button", name="Confirm", exact=True)).to_be_visible()
+
+
+def test_a_hand_blocked_with_no_network_asks_who_leads_the_next(phone, server):
+    """The hand ends on the phone (Ann's pass blocks it): the pips and who leads are asked
+    here, in place of the tiles, and the lead tile is foreseen for the player chosen."""
+    playing = record(BLOCKED["rules"], "Ann Bo Cy", hand("Ann 6-6", "Bo pass", "Cy pass"))
+    match_id = server.post_json("/api/matches", playing)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Pass").click()
+    confirm(phone, {"Ann": 5, "Bo": 7, "Cy": 9})
+    asked = phone.locator("#table .lead-choice")
+    expect(asked.get_by_role("heading")).to_have_text("Who leads hand 2?")
+    expect(tile(phone, "5-0")).to_be_hidden()
+    asked.get_by_role("button", name="Cy", exact=True).click()
+    tile(phone, "5-0").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+
+    online(phone)
+    sent(phone, version + 4)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
+    assert played[1:] == [{"events": [{"player": "Cy", "play": "5-0"}]}]
+    as_reloaded(phone, server, match_id)
+
+
+def test_who_leads_asked_by_the_server_then_answered_with_no_network(phone, server):
+    left = {"left": {"Ann": 5, "Bo": 7, "Cy": 9}}
+    settled = record(BLOCKED["rules"], "Ann Bo Cy", BLOCKED["hands"][0] | left)
+    match_id = server.post_json("/api/matches", settled)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    phone.context.set_offline(True)
+    phone.locator("#table .lead-choice").get_by_role("button", name="Bo", exact=True).click()
+    expect(phone.locator("#table .lead-choice")).to_be_hidden()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo leads hand 2")
+    tile(phone, "5-0").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
+
+    online(phone)
+    sent(phone, version + 2)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
+    assert played[1:] == [{"events": [{"player": "Bo", "play": "5-0"}]}]
+    as_reloaded(phone, server, match_id)
