@@ -165,7 +165,7 @@ function paint() {
       action.dataset.action = wanted;
       action.textContent = say(wanted);
     }
-    action.disabled = !(playing && (hand.canDraw || hand.canPass));
+    action.disabled = !(playing && turn !== null && (hand.canDraw || hand.canPass));
   }
   if (!foreseen) return;
   if (played) {
@@ -226,6 +226,7 @@ function askLead(match) {
   const number = match.hand.number;
   const asked = document.createElement("section");
   asked.className = "lead-choice foreseen";
+  asked.setAttribute("role", "dialog");
   asked.setAttribute("aria-labelledby", "foreseen-lead");
   const heading = document.createElement("h2");
   heading.id = "foreseen-lead";
@@ -282,7 +283,10 @@ function settle(match, turn) {
   const ending = Boolean(table().querySelector(".end-choice.foreseen"));
   if (picker) picker.hidden = settling || asking || ending;
   if (!asking && lead) lead.remove();
-  else if (asking && !lead && picker) picker.before(askLead(match));
+  else if (asking && !lead && picker) {
+    picker.before(askLead(match));
+    table().querySelector(".lead-choice.foreseen button").focus(); // Confirm, focused, is gone
+  }
   if (!settling || (served && !past)) return asked && asked.remove();
   if (asked || !picker) return;
   picker.before(askPips(match));
