@@ -118,6 +118,20 @@ document.addEventListener(
   true,
 );
 
+// "Pick at random" on the server's question of who leads, tapped while it would wait: the phone
+// draws the lot itself, as the server would, so the tiles tapped after it are foreseen.
+document.addEventListener(
+  "click",
+  (event) => {
+    const button = event.target.closest("#table .lead-choice button[name=leader][value=lots]");
+    const kept = button && record();
+    if (!kept || (navigator.onLine && !window.tableTaps.waiting().length)) return;
+    const players = kept.players;
+    button.value = players[crypto.getRandomValues(new Uint32Array(1))[0] % players.length];
+  },
+  true,
+);
+
 // Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, and the
 // last waiting tap's count and points.
 function paint() {

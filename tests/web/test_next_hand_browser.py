@@ -3,6 +3,8 @@ offline, the phone goes on to the next hand by itself — who leads it asked on 
 rules leave it open, the lead tile foreseen — and every tap lands once when the network is back.
 In Chromium against the real server, each phone with its service worker blocked."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -193,3 +195,22 @@ def test_who_leads_asked_by_the_server_then_answered_with_no_network(phone, serv
     played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
     assert played[1:] == [{"events": [{"player": "Bo", "play": "5-0"}]}]
     as_reloaded(phone, server, match_id)
+
+
+def test_pick_at_random_with_no_network_is_drawn_on_the_phone(phone, server):
+    left = {"left": {"Ann": 5, "Bo": 7, "Cy": 9}}
+    settled = record(BLOCKED["rules"], "Ann Bo Cy", BLOCKED["hands"][0] | left)
+    match_id = server.post_json("/api/matches", settled)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Pick at random").click()
+    whose = phone.locator(".turn .whose")
+    expect(whose).to_have_text(re.compile(r"^(Ann|Bo|Cy) leads hand 2$"))
+    leader = whose.inner_text().split()[0]
+    tile(phone, "5-0").click()
+
+    online(phone)
+    sent(phone, version + 2)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
+    assert played[1:] == [{"events": [{"player": leader, "play": "5-0"}]}]
