@@ -155,6 +155,7 @@ function paint() {
   }
   const boneyard = table().querySelector(".held .boneyard b");
   if (boneyard) boneyard.textContent = hand.boneyard;
+  paintEnds(match);
   const target = match.rules.target;
   table().querySelectorAll(".scoreboard .side").forEach((side, i) => {
     side.querySelector(".score").textContent = match.scores[i];
@@ -188,6 +189,50 @@ function paint() {
     foreseen.textContent = `${tap}: ${say("count", { n: played.count })}${points}`;
   }
   if (match.phase === "over") foreseen.textContent += ` ${say("handOver")}`;
+}
+
+// The open ends and their count as they will be, drawn as the server draws them
+// (templates/table/_open_ends.html), under whose turn it is; none between hands.
+function paintEnds(match) {
+  const hand = match.hand;
+  let ends = table().querySelector(".open-ends");
+  const shownNow = match.phase === "play" && hand.plays.length > 0;
+  if (!shownNow) {
+    if (ends) ends.hidden = true;
+    return;
+  }
+  if (!ends) {
+    const turn = table().querySelector("section.turn");
+    if (!turn) return;
+    const row = document.createElement("div");
+    row.className = "ends-row";
+    ends = document.createElement("ul");
+    ends.className = "open-ends";
+    ends.setAttribute("aria-label", say("openEnds"));
+    row.append(ends);
+    turn.after(row);
+  }
+  const pill = (words, value, extra) => {
+    const item = document.createElement("li");
+    const number = document.createElement("b");
+    number.textContent = value;
+    item.append(`${words} `, number);
+    if (extra) {
+      const note = document.createElement("small");
+      note.textContent = extra;
+      item.append(" ", note);
+    }
+    return item;
+  };
+  const items = hand.openEnds().map((end) => {
+    const item = pill(endName(end.name), end.value, end.double ? say("double") : "");
+    item.dataset.end = end.name;
+    return item;
+  });
+  const count = pill(say("countWord"), hand.count);
+  count.className = "count";
+  ends.replaceChildren(...items, count);
+  ends.hidden = false;
 }
 
 // The hand is over while taps wait: each player's pips asked here (within what they can hold),

@@ -72,6 +72,8 @@ def test_with_no_network_the_phone_asks_the_end_moves_the_turn_and_scores(server
 
     tile(phone, "5-3").click()  # on the 3: the ends are now 6 and 5
     expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    ends = phone.locator(".open-ends li")
+    expect(ends).to_have_text(["left 6", "right 5", "count 11"])
     expect(phone.locator("#taps .taps-count")).to_contain_text("1 tap waiting")
 
     tile(phone, "6-5").click()  # fits the 6 and the 5, which make different games: asked here
@@ -81,6 +83,7 @@ def test_with_no_network_the_phone_asks_the_end_moves_the_turn_and_scores(server
     asked.get_by_role("button", name="left").click()
     expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
     expect(phone.locator("#taps .taps-foreseen")).to_have_text("6-5 by Ann: count 10 → +10")
+    expect(ends).to_have_text(["left 5", "right 5", "count 10"])
     expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("10")
 
     phone.locator("#table").get_by_role("button", name="Draw").click()  # Bo's, not Ann's

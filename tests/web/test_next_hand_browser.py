@@ -125,6 +125,9 @@ def test_after_a_domino_the_winner_leads_with_nothing_asked(phone, server):
     tile(phone, "5-5").click()
     expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
     expect(phone.locator("#taps .taps-foreseen")).to_have_text("5-5 by Ann: count 10 → +10")
+    ends = phone.locator(".open-ends li")
+    foreseen = ["left 5 double", "right 5 double", "count 10"]  # as the server draws them
+    expect(ends).to_have_text(foreseen)
 
     online(phone)
     sent(phone, version + 2)
@@ -132,6 +135,7 @@ def test_after_a_domino_the_winner_leads_with_nothing_asked(phone, server):
     assert played[0]["left"] == {"Bo": 5}
     assert played[1:] == [{"events": [{"player": "Ann", "play": "5-5"}]}]
     as_reloaded(phone, server, match_id)
+    expect(ends).to_have_text(foreseen)
 
 
 def test_undo_after_confirm_with_no_network_brings_the_settlement_back(phone, server):
