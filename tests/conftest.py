@@ -30,6 +30,17 @@ def live_server(tmp_path):
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def server(request, tmp_path_factory):
+    """A live server on a SQLite file of its own, shared by the tests of one module (the
+    browser's tables: each test makes its own match)."""
+    folder = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+    live = LiveServer(folder / "live.sqlite")
+    live.start()
+    yield live
+    live.stop()
+
+
 # -- Playwright on the system's Chromium (Playwright cannot download its own here) -----------
 
 

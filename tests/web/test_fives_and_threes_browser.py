@@ -28,14 +28,6 @@ HAND_3 = ["Bo 5-1", "Ann 4-1 right", "Bo 6-5 left", "Ann 4-3 right", "Bo 6-3 rig
           "Bo 5-0 left", "Ann 6-1 right"]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("fives-and-threes") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 def the_engines_scores(server: LiveServer, match_id: int) -> list[str]:
     record = server.get_json(f"/api/matches/{match_id}")["record"]
     return [str(score) for score in replay(record).scores]

@@ -8,19 +8,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.live_server import LiveServer, call
+from tests.live_server import call
 
 pytestmark = pytest.mark.browser
 
 RECORD = {"format": "allfives-match/1", "rules": "muggins", "players": ["Ann", "Bo"], "hands": []}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("foreseen") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture

@@ -27,14 +27,6 @@ WON = record(
 )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("next-hand") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 @pytest.fixture
 def phone(browser, browser_context_args):
     """A phone whose scripts never fail."""

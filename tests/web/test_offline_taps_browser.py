@@ -8,7 +8,7 @@ the server). A server that does not answer is as no network."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.live_server import LiveServer, call
+from tests.live_server import call
 from tests.records import hand, record
 
 pytestmark = pytest.mark.browser
@@ -17,14 +17,6 @@ WAITING = "#taps .taps-count"
 # Muggins, Ann to play: left 2, right 1. 2-1 fits both ends (counts 2 or 4): its end is asked;
 # 2-0 fits only the left, 1-0 only the right.
 ENDS_2_1 = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("offline-taps") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture

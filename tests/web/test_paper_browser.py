@@ -6,18 +6,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.live_server import LiveServer
 from tests.records import record
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("paper") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
 
 
 def test_a_hand_scored_on_paper_at_the_table(page: Page, server):

@@ -39,14 +39,6 @@ SMALL = {"hand_size": 2, "boneyard_reserve": 23}
 TARGET = {"muggins": 25, "all-fives": 20}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("table-axe") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 class Audit:
     """axe run on the page after each step; what it found, step by step."""
 

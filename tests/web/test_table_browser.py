@@ -16,14 +16,6 @@ from tests.records import blank, example, hand, record
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("table") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 def table(page: Page, server: LiveServer, match_record: dict) -> int:
     """A match made through the API, its table open on the phone; its id."""
     match_id = server.post_json("/api/matches", match_record)["id"]

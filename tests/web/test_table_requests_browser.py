@@ -28,14 +28,6 @@ BLOCKED = record(
 )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("requests") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 @pytest.fixture
 def phone(browser, browser_context_args):
     """A phone; `phone.asked` the addresses it requested. No script of the page fails."""

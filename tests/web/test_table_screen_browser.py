@@ -14,14 +14,6 @@ pytestmark = pytest.mark.browser
 HEIGHT = 740
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("table-screen") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 @pytest.fixture(autouse=True)
 def patient(page: Page):
     page.set_default_timeout(8000)

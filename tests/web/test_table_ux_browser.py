@@ -25,14 +25,6 @@ pytestmark = pytest.mark.browser
 HEIGHT = 740
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("table-ux") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
-
-
 @pytest.fixture(autouse=True)
 def no_console_error(page: Page):
     """Every test ends with nothing in the console: no error, no style the CSP refused. (A 409

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from assistant.club import store
 from assistant.db import connect
-from tests.live_server import LiveServer, call
+from tests.live_server import call
 from tests.paths import CHECKOUT
 from tests.records import example
 
@@ -26,14 +26,6 @@ pytestmark = pytest.mark.browser
 PLAYERS = ["Ann", "Bo", "Cy"]
 RECORD = {"format": "allfives-match/1", "rules": "all-fives", "players": PLAYERS, "hands": []}
 WAITING = "#taps .taps-count"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("taps") / "live.sqlite")
-    live.start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture
