@@ -46,19 +46,26 @@ function play(tile, end) {
   window.tableTaps.tap(picker.action, fields, label);
 }
 
+// A question the phone asks in the picker's place, as the server draws its own: the section (a
+// dialog named by its question), the question, and the box for its buttons.
+function dialog(kind, tag, text, buttonsClass) {
+  const asked = document.createElement("section");
+  asked.className = `${kind} foreseen`;
+  asked.setAttribute("role", "dialog");
+  asked.setAttribute("aria-labelledby", `foreseen-${kind}`);
+  const question = document.createElement(tag);
+  question.id = `foreseen-${kind}`;
+  question.textContent = text;
+  const buttons = document.createElement("div");
+  buttons.className = buttonsClass;
+  return [asked, question, buttons];
+}
+
 // "Where does 3-2 go?", asked in the picker's place, each end saying what it would count and
 // score; answered, the tile waits with its end like any tap.
 function askEnd(tile, ends) {
   const picker = table().querySelector("form.picker");
-  const asked = document.createElement("section");
-  asked.className = "end-choice foreseen";
-  asked.setAttribute("role", "dialog");
-  asked.setAttribute("aria-labelledby", "foreseen-question");
-  const question = document.createElement("p");
-  question.id = "foreseen-question";
-  question.textContent = say("where", { tile });
-  const buttons = document.createElement("div");
-  buttons.className = "end-buttons";
+  const [asked, question, buttons] = dialog("end-choice", "p", say("where", { tile }), "end-buttons");
   for (const choice of ends) {
     const button = document.createElement("button");
     button.type = "button";
@@ -283,17 +290,9 @@ function askPips(match) {
 function askLead(match) {
   const picker = table().querySelector("form.picker");
   const number = match.hand.number;
-  const asked = document.createElement("section");
-  asked.className = "lead-choice foreseen";
-  asked.setAttribute("role", "dialog");
-  asked.setAttribute("aria-labelledby", "foreseen-lead");
-  const heading = document.createElement("h2");
-  heading.id = "foreseen-lead";
-  heading.textContent = say("whoLeads", { n: number });
+  const [asked, heading, buttons] = dialog("lead-choice", "h2", say("whoLeads", { n: number }), "buttons");
   const hint = document.createElement("p");
   hint.textContent = say("leadHint");
-  const buttons = document.createElement("div");
-  buttons.className = "buttons";
   const players = match.players;
   const choose = (player) => {
     const fields = [...new FormData(picker)].filter(([name]) => name !== "version" && name !== "tile");
