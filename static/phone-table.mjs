@@ -5,6 +5,7 @@
 // The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
 import { endsFor, foresee } from "./foresee.mjs";
+import { view } from "./layout-drawing.mjs";
 
 const banner = document.getElementById("taps");
 const table = () => document.getElementById("table");
@@ -163,6 +164,7 @@ function paint() {
   const boneyard = table().querySelector(".held .boneyard b");
   if (boneyard) boneyard.textContent = hand.boneyard;
   paintEnds(match);
+  paintLayout(match);
   const target = match.rules.target;
   table().querySelectorAll(".scoreboard .side").forEach((side, i) => {
     side.querySelector(".score").textContent = match.scores[i];
@@ -240,6 +242,44 @@ function paintEnds(match) {
   count.className = "count";
   ends.replaceChildren(...items, count);
   ends.hidden = false;
+}
+
+// The layout's drawing as it will be, drawn as the server draws it (templates/_drawing.html, in
+// the table's side column as table/_layout.html puts it); none between hands. Not on the screens
+// that draw the layout their own way (the layout on a screen of its own, a later tile's end).
+function paintLayout(match) {
+  const hand = match.hand;
+  const side = table().querySelector(".table-side");
+  let section = side && side.querySelector("section.layout");
+  if (match.phase === "lead" || !hand.plays.length) {
+    if (section) section.hidden = true;
+    return;
+  }
+  if (!section) {
+    if (!side || table().querySelector(".layout-full, .fix.end-choice")) return;
+    section = document.createElement("section");
+    section.className = "layout";
+    section.setAttribute("aria-label", say("layout"));
+    side.prepend(section);
+  }
+  const text = (words) => words.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+  const drawing = view(hand.layoutTiles(), hand.openEnds());
+  // Each tile's face by app.js's own `laid` (a classic script's function, so the page's global):
+  // the server's patches draw their tiles with it too, so the faces are drawn by one function.
+  const tiles = drawing.tiles.map(
+    (t) =>
+      `<g class="laid${t.spinner ? " spinner" : ""}" transform="translate(${t.x} ${t.y})">` +
+      `${window.laid(`${t.first}-${t.second}${t.w > t.h ? "h" : "v"}`)}</g>`,
+  );
+  const labels = drawing.labels.map(
+    (label) =>
+      `<text x="${label.x}" y="${label.y}" class="end-label" text-anchor="${label.anchor}" ` +
+      `dominant-baseline="middle">${text(`${endName(label.name)} ${label.value}`)}</text>`,
+  );
+  const box = drawing.box.join(" ");
+  const named = text(say("tilesOnTable"));
+  section.innerHTML = `<svg viewBox="${box}" role="img" aria-label="${named}">${tiles.join("")}${labels.join("")}</svg>`;
+  section.hidden = false;
 }
 
 // The hand is over while taps wait: each player's pips asked here (within what they can hold),

@@ -12,6 +12,7 @@ const SHELL = [
   "/static/app.js",
   "/static/phone-table.mjs",
   "/static/foresee.mjs",
+  "/static/layout-drawing.mjs",
   "/static/engine/corrections.mjs",
   "/static/engine/entries.mjs",
   "/static/engine/errors.mjs",
