@@ -4,7 +4,7 @@
 // Coordinates are in half-tiles: a tile is 2 × 1, a crosswise double 1 × 2. Points and
 // directions are [x, y] pairs; the tiles come from the engine's `hand.layoutTiles()`.
 
-export const REACH = 7;
+const REACH = 7; // dominoes.REACH: the arms turn their corner this far out
 const CLOCKWISE = { "1,0": [0, 1], "-1,0": [0, -1] };
 const clockwise = ([dx, dy]) => CLOCKWISE[`${dx},${dy}`];
 
@@ -45,8 +45,8 @@ function corner(tile, inner, outer, [cx, cy], direction) {
 }
 
 // The tiles placed from the lead at 0,0; with `centre`, the left and right arms turn their
-// corner once they run `reach` half-tiles out from it (dominoes._lay says why).
-function lay(placedTiles, centre, reach = REACH) {
+// corner once they run REACH half-tiles out from it (dominoes._lay says why).
+function lay(placedTiles, centre) {
   const tiles = [];
   let arms = {}; // arm → [cursor, direction, turned]
   let spinnerAt = null;
@@ -62,7 +62,7 @@ function lay(placedTiles, centre, reach = REACH) {
     if (!(arm in arms) && spinnerAt !== null) arms[arm] = fromSpinner(arm, spinnerAt, down);
     let [cursor, direction, turned] = arms[arm];
     const clear = clearOfSpinner(spinnerAt, cursor, direction);
-    const turns = turnsHere(centre, cursor, direction, turned, double, reach);
+    const turns = turnsHere(centre, cursor, direction, turned, double);
     let tileDrawn;
     if ((arm === "left" || arm === "right") && clear && turns) {
       [tileDrawn, cursor, direction] = corner(tile, inner, outer, cursor, direction);
@@ -97,25 +97,25 @@ function clearOfSpinner(spinnerAt, cursor, direction) {
 }
 
 // Whether the next tile turns the arm's corner: once, on a plain tile that would run past
-// `reach` from the centre.
-function turnsHere(centre, [cx, cy], direction, turned, double, reach = REACH) {
+// REACH from the centre.
+function turnsHere(centre, [cx, cy], direction, turned, double) {
   if (centre === null || turned || double || !clockwise(direction)) return false;
   const [dx, dy] = direction;
   const out = (cx - centre[0]) * dx + (cy - centre[1]) * dy;
-  return out + 2 > reach;
+  return out + 2 > REACH;
 }
 
 // The tiles placed, long arms turned, each arm's open end and direction, and the centre the
 // picture is drawn around (null: the picture's own middle).
-export function layout(placedTiles, reach = REACH) {
+export function layout(placedTiles) {
   const spinner = lay(placedTiles, null).spinnerAt;
   let laid;
-  if (spinner === null || Math.abs(spinner[0]) + 1 <= reach) {
+  if (spinner === null || Math.abs(spinner[0]) + 1 <= REACH) {
     const centre = spinner || [0, 0];
-    laid = lay(placedTiles, centre, reach);
+    laid = lay(placedTiles, centre);
     laid.centre = centre;
   } else {
-    laid = lay(placedTiles, [0, 0], reach);
+    laid = lay(placedTiles, [0, 0]);
     laid.centre = null;
   }
   return laid;
@@ -125,8 +125,8 @@ const anchorOf = ([dx]) => (dx > 0 ? "start" : dx < 0 ? "end" : "middle");
 
 // What templates/_drawing.html draws: the tiles, the open ends' labels, and a viewBox centred on
 // the spinner (or the lead), as dominoes.view(centred=True).
-export function view(placedTiles, openEnds, reach = REACH) {
-  const laid = layout(placedTiles, reach);
+export function view(placedTiles, openEnds) {
+  const laid = layout(placedTiles);
   const labels = openEnds.map((end) => {
     const [[cx, cy], direction] = laid.arms[end.name] || [[0, 0], [0, 0], false];
     const [dx, dy] = direction;
