@@ -74,3 +74,32 @@ def test_the_lead_tapped_offline_draws_the_layout_the_server_had_not(server, pho
     online(phone)
     sent(phone, 3)
     expect(layout.locator("g.laid")).to_have_count(1)
+
+
+def test_the_drawing_stays_while_the_pips_are_asked_and_goes_between_hands(server, phone):
+    """Ann leads 6-6, Bo draws the one tile that may be drawn and passes, Ann goes out with 6-1:
+    all with no network; the layout stays drawn while Bo's pips are asked (as the server draws
+    it then), is gone once Confirm waits, and is drawn again from the next hand's lead."""
+    rules = {"preset": "muggins", "hand_size": 2, "boneyard_reserve": 23}
+    match_id = call(server.url + "/api/matches", RECORD | {"rules": rules})[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    table = phone.locator("#table")
+    layout = phone.locator(".table-side section.layout")
+    tile(phone, "6-6").click()
+    table.get_by_role("button", name="Draw").click()
+    table.get_by_role("button", name="Pass").click()
+    tile(phone, "6-1").click()
+    expect(phone.get_by_role("spinbutton", name="Pips left by Bo")).to_be_visible()
+    expect(layout.locator("g.laid")).to_have_count(2)
+    expect(layout.locator("text.end-label")).to_have_text(["left 1", "right 6"])
+
+    phone.get_by_role("spinbutton", name="Pips left by Bo").fill("15")
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator(".turn .whose")).to_contain_text("hand 2")
+    expect(layout).to_be_hidden()
+    tile(phone, "5-5").click()
+    expect(layout).to_be_visible()
+    expect(layout.locator("g.laid")).to_have_count(1)
+    expect(layout.locator("text.end-label")).to_have_text(["left 5", "right 5"])
