@@ -5,7 +5,7 @@ under the CSP without a violation."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import version
+from tests.browser import saved, version
 from tests.clients import STALE
 from tests.live_server import call
 
@@ -40,6 +40,7 @@ def test_the_stale_phone_gets_the_latest_and_nothing_doubles(phones, live_server
         phone.goto(f"{live_server.url}/matches/{match_id}")
     ann.get_by_role("button", name="Ann", exact=True).click()
     expect(ann.get_by_role("button", name="6-6", exact=True)).to_be_visible()
+    saved(ann, 1)  # the tiles show at once, drawn by the phone: Ann's choice is now saved too
 
     bo.get_by_role("button", name="Bo", exact=True).click()  # Bo's phone still shows version 1
     expect(bo.get_by_role("alert")).to_have_text(STALE)

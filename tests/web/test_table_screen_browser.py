@@ -50,7 +50,7 @@ def test_the_tiles_and_the_bar_stay_put_through_a_run_of_taps(page: Page, server
     table(page, server, THREE)
     bar = page.locator(".actions")
     _x, top, _width, height = box(page, bar)  # who leads: the bar already where it stays
-    page.get_by_role("button", name="Ann", exact=True).click()
+    tap(page, "Ann")  # who leads, saved: the phone shows the tiles before the answer comes
     picker, draw = page.locator(".picker"), page.get_by_role("button", name="Draw", exact=True)
     expect(picker).to_be_visible()
     assert box(page, bar)[1::2] == (top, height)
@@ -65,7 +65,7 @@ def test_the_tiles_and_the_bar_stay_put_through_a_run_of_taps(page: Page, server
 
 def test_the_tiles_and_the_bar_stay_put_in_fives_and_threes_too(page: Page, server):
     table(page, server, record("fives-and-threes", "Ann Bo"))
-    page.get_by_role("button", name="Ann", exact=True).click()
+    tap(page, "Ann")  # who leads, saved: the phone shows the tiles before the answer comes
     picker, knock = page.locator(".picker"), page.get_by_role("button", name="Knock", exact=True)
     expect(picker).to_be_visible()
     seen = set()
@@ -124,7 +124,7 @@ def picker_rows(page: Page) -> list[list[str]]:
 
 def test_the_picker_keeps_one_order_a_player_learns_at_once(page: Page, server):
     table(page, server, THREE)
-    page.get_by_role("button", name="Ann", exact=True).click()
+    tap(page, "Ann")  # who leads, saved: the phone shows the tiles before the answer comes
     expect(page.locator(".picker")).to_be_visible()
     # a row per high half, the other half counting up to the double, then the small suit
     assert picker_rows(page) == [
@@ -191,7 +191,7 @@ def test_one_word_per_action_choosing_the_leader_is_not_drawing(page: Page, serv
     page.locator(f".languages [data-lang={language}]").click()
     random_leader = page.locator("#table button[value=lots]")
     said = random_leader.inner_text().lower()
-    page.get_by_role("button", name="Ann", exact=True).click()
+    tap(page, "Ann")  # who leads, saved: the phone shows the tiles before the answer comes
     expect(page.locator(".picker")).to_be_visible()
     draw = page.locator(".actions button").first  # Draw (not yet, before the lead)
     word = draw.inner_text().strip().lower()
