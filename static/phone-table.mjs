@@ -14,9 +14,14 @@ const say = (name, values = {}) =>
 const signed = (points) => (points > 0 ? `+${points}` : String(points));
 const endName = (end) => say(`end${end[0].toUpperCase()}${end.slice(1)}`);
 
+// The record the table shows, read once per table the server draws (every paint asks for it;
+// an answer's table is a new element, read afresh). The engine never changes a record it is given.
+const read = new WeakMap();
 function record() {
-  const kept = table() && table().dataset.record;
-  return kept ? JSON.parse(kept) : null;
+  const drawn = table();
+  if (!drawn || !drawn.dataset.record) return null;
+  if (!read.has(drawn)) read.set(drawn, JSON.parse(drawn.dataset.record));
+  return read.get(drawn);
 }
 
 // A player by the name the table shows (the club's name now), from the list of tiles held.
@@ -146,11 +151,11 @@ function paint() {
   const seen = table() && ahead(true);
   const foreseen = banner.querySelector(".taps-foreseen");
   if (foreseen) foreseen.textContent = "";
-  if (table()) settle(seen && seen.match, seen && seen.match.turn(seen.leader));
+  const turn = seen ? seen.match.turn(seen.leader) : null;
+  if (table()) settle(seen && seen.match, turn);
   if (!seen) return;
   const { match, played } = seen;
   const hand = match.hand;
-  const turn = match.turn(seen.leader);
   const whose = table().querySelector(".turn .whose");
   const leads = match.phase === "lead";
   if (whose && turn) whose.textContent = say(leads ? "leads" : "toPlay", { player: shown(turn), n: hand.number });
