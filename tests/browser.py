@@ -21,3 +21,24 @@ def tap(page, name: str) -> None:
     before = version(page)
     page.get_by_role("button", name=name, exact=True).click()
     saved(page, before)
+
+
+def tile(page, name: str):
+    """A tile of the table's picker."""
+    return page.locator("#table form.picker").get_by_role("button", name=name, exact=True)
+
+
+def online(page) -> None:
+    """The network back: the phone hears of it at once, as it would from the system."""
+    page.context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+
+
+def sent(page, version: int) -> None:
+    """Every waiting tap sent: the table shows `version` and nothing waits any more."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#table input[name=version]").first).to_have_value(
+        str(version), timeout=15000
+    )
+    expect(page.locator("#taps")).to_be_hidden()

@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import online, sent, tile
 from tests.live_server import call
 
 pytestmark = pytest.mark.browser
@@ -37,23 +38,6 @@ def started(server) -> int:
 def events(server, match_id) -> list[dict]:
     _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
     return [e for hand in body["record"]["hands"] for e in hand["events"]]
-
-
-def tile(page, name: str):
-    return page.locator("#table form.picker").get_by_role("button", name=name, exact=True)
-
-
-def online(page) -> None:
-    """The network back: the phone hears of it at once, as it would from the system."""
-    page.context.set_offline(False)
-    page.evaluate("() => window.dispatchEvent(new Event('online'))")
-
-
-def sent(page, version: int) -> None:
-    expect(page.locator("#table input[name=version]").first).to_have_value(
-        str(version), timeout=15000
-    )
-    expect(page.locator("#taps")).to_be_hidden()
 
 
 def test_with_no_network_the_phone_asks_the_end_moves_the_turn_and_scores(server, phone):

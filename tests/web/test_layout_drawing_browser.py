@@ -7,8 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import online, sent, tile
 from tests.live_server import call
-from tests.web.test_foreseen_browser import RECORD, online, phone, sent, started, tile
+from tests.web.test_foreseen_browser import RECORD, phone, started
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]  # the fixture, shared

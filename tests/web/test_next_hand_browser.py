@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import online, sent, tile
 from tests.live_server import LiveServer
 from tests.records import hand, record
 
@@ -49,26 +50,10 @@ def settling(phone, server: LiveServer, match_record: dict) -> int:
     return match_id
 
 
-def online(phone) -> None:
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
-
-
-def sent(phone, version: int) -> None:
-    expect(phone.locator("#table input[name=version]").first).to_have_value(
-        str(version), timeout=15000
-    )
-    expect(phone.locator("#taps")).to_be_hidden()
-
-
 def confirm(phone, pips: dict) -> None:
     for player, left in pips.items():
         phone.get_by_label(f"Pips left by {player}").fill(str(left))
     phone.get_by_role("button", name="Confirm", exact=True).click()
-
-
-def tile(phone, name: str):
-    return phone.locator("#table form.picker").get_by_role("button", name=name, exact=True)
 
 
 def as_reloaded(phone, server: LiveServer, match_id: int) -> None:

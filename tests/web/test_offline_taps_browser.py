@@ -8,6 +8,7 @@ the server). A server that does not answer is as no network."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import online
 from tests.live_server import call
 from tests.records import hand, record
 
@@ -56,8 +57,7 @@ def test_a_tile_whose_end_is_asked_offline_is_asked_on_the_phone_and_waits(serve
     expect(phone.get_by_text("Where does 2-1 go?")).to_be_visible()
     button(phone, "left").click()
     expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 2-1 left")
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    online(phone)
     at_version(phone, 2)
     expect(phone.locator("#taps")).to_be_hidden()
     assert events(server, match_id)[-1] == {"player": "Ann", "play": "2-1", "end": "left"}
@@ -88,8 +88,7 @@ def test_a_tile_whose_end_is_asked_behind_a_waiting_tap_is_asked_on_the_phone(se
     button(phone, "6-0").click()  # and Ann's after it
     expect(phone.locator(WAITING)).to_have_text("3 taps waiting: 2-0, 1-0 right, 6-0")
     expect(phone.locator(".whose")).to_have_text("Bo to play")
-    phone.context.set_offline(False)
-    phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+    online(phone)
     at_version(phone, 4)
     assert events(server, match_id) == [
         *before,

@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import tap, version
+from tests.browser import online, tap, version
 from tests.live_server import LiveServer
 from tests.records import hand, record
 
@@ -49,12 +49,6 @@ def table(phone, server: LiveServer, match_record: dict) -> int:
     return match_id
 
 
-def offline(phone, on: bool) -> None:
-    phone.context.set_offline(on)
-    if not on:
-        phone.evaluate("() => window.dispatchEvent(new Event('online'))")
-
-
 def test_the_table_loads_no_htmx_the_other_pages_do(phone, server):
     table(phone, server, ASKED)
     expect(phone.get_by_role("button", name="Draw", exact=True)).to_be_visible()
@@ -78,11 +72,11 @@ def test_the_end_asked_of_the_server_online_and_once_the_network_is_back(phone, 
     expect(question).to_have_count(0)
     expect(phone.get_by_role("button", name="2-1", exact=True)).to_be_enabled()
 
-    offline(phone, True)
+    phone.context.set_offline(True)
     phone.get_by_role("button", name="2-1", exact=True).click()
     expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 2-1")
     expect(question).to_have_count(0)
-    offline(phone, False)
+    online(phone)
     expect(question).to_contain_text("Where does 2-1 go?")
     expect(phone.locator("#taps")).to_be_hidden()
     tap(phone, "left")
@@ -99,11 +93,11 @@ def test_fix_online_and_once_the_network_is_back(phone, server):
     phone.get_by_role("button", name="Back to the table").click()
     expect(fixing).to_have_count(0)
 
-    offline(phone, True)
+    phone.context.set_offline(True)
     phone.get_by_role("button", name="Fix", exact=True).click()
     expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Fix")
     expect(fixing).to_have_count(0)
-    offline(phone, False)
+    online(phone)
     expect(fixing).to_be_visible()
     expect(phone.locator("#taps")).to_be_hidden()
 
@@ -135,12 +129,12 @@ def test_the_settlements_check_and_preview_online_and_once_the_network_is_back(p
     phone.get_by_role("button", name="Check").click()
     expect(preview.locator(".outcome")).to_be_visible()
 
-    offline(phone, True)
+    phone.context.set_offline(True)
     phone.get_by_label("Pips left by Bo").fill("")
     phone.get_by_role("button", name="Check").click()
     expect(phone.locator("#taps .taps-why")).to_contain_text("Reconnecting")
     expect(preview.locator(".outcome")).to_be_visible()  # the last answer, until a new one comes
-    offline(phone, False)
+    online(phone)
     expect(preview).to_contain_text("Still needed")
     phone.get_by_label("Pips left by Bo").fill("4")
     expect(preview.locator(".outcome")).to_be_visible()
@@ -176,13 +170,13 @@ def test_a_form_that_is_not_a_tap_says_plainly_that_it_needs_the_network(phone, 
     phone.get_by_role("link", name="Stop this match…").click()
     stopping = phone.get_by_role("heading", name="Stop this match?")
     expect(stopping).to_be_visible()
-    offline(phone, True)
+    phone.context.set_offline(True)
     phone.get_by_role("button", name="Stop the match").click()
     expect(phone.locator("#taps")).to_contain_text(
         "Not sent: Stop the match needs the network. Tap it again once it is back."
     )
     expect(stopping).to_be_visible()
-    offline(phone, False)
+    online(phone)
     assert not server.get_json(f"/api/matches/{match_id}")["stopped"]
     phone.get_by_role("button", name="Stop the match").click()
     expect(stopping).to_be_hidden()
