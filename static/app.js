@@ -223,6 +223,7 @@ function signature(root) {
       : note;
     banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);
+    banner.classList.toggle("waiting", count > 0);
     for (const element of table().querySelectorAll("button, [data-get]")) {
       const asks = element.getAttribute("data-get");
       const url = asks ? new URL(asks, location).href : element.form && target(element.form, element);

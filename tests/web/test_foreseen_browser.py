@@ -123,8 +123,13 @@ def test_a_whole_hand_with_no_network_then_online_is_recorded_once(server, phone
     expect(pips).to_be_visible()
     pips.fill("15")
     phone.get_by_role("button", name="Confirm").click()
-    expect(phone.locator("#taps .taps-count")).to_contain_text("5 taps waiting")
+    waiting = phone.locator("#taps .taps-count")
+    expect(waiting).to_contain_text("5 taps waiting")
     expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("15")
+    # however many wait, their list takes one line of the banner: it covers no more than it must
+    assert waiting.bounding_box()["height"] < 1.5 * float(
+        waiting.evaluate("(e) => parseFloat(getComputedStyle(e).lineHeight)")
+    )
 
     online(phone)
     sent(phone, 7)
