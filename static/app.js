@@ -192,6 +192,7 @@ function signature(root) {
   let failures = 0;
   let why = "";
   let note = "";
+  let told = ""; // taps another phone entered the same, said until the rest of the queue is judged
   let held = ""; // a tile whose end could not be asked: no tap is taken until the waiting are sent
   let typing = false;
   let last = { at: 0 };
@@ -522,12 +523,15 @@ function signature(root) {
     // go on after them (static/phone-table.mjs compares, with the phone's own engine).
     const entered = answer.status === 409 && window.tableForesight
       ? window.tableForesight.entered(queue.filter((t) => !t.get), html)
-      : [];
-    if (entered.length) {
-      queue = queue.filter((t) => t.get).concat(queue.filter((t) => !t.get).slice(entered.length));
+      : { done: 0 };
+    if (entered.done) {
+      queue = queue.filter((t) => t.get).concat(queue.filter((t) => !t.get).slice(entered.done));
       known = Math.max(known, versionOf(html));
-      queue.filter((t) => !t.get).forEach((t, i) => { t.version = known + i; t.sent = false; });
-      note = words("entered", entered.join(", "));
+      queue.filter((t) => !t.get).forEach((t, i) => {
+        if (entered.goOn) Object.assign(t, { version: known + i, sent: false });
+        else Object.assign(t, { turn: entered.turns[i] || "", sent: true });
+      });
+      note = told = words("entered", entered.names.join(", "));
       save();
       swap(html);
       send();
@@ -536,9 +540,11 @@ function signature(root) {
     queue.shift();
     if (!queue.length) held = "";
     if (!answer.ok && queue.length) {
-      note = words("also", queue.map((t) => t.label).join(", "));
+      const also = words("also", queue.map((t) => t.label).join(", "));
+      note = told ? `${told}\n${also}` : also;
       queue = [];
     }
+    told = "";
     save();
     if (moved) {
       location.href = moved;

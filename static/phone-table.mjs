@@ -4,7 +4,7 @@
 // the scores, which tiles fit, what the last tap counted and scored — then sent like any tap.
 // The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
-import { endsFor, foresee } from "./foresee.mjs";
+import { endsFor, entryOf, foresee } from "./foresee.mjs";
 import { view } from "./layout-drawing.mjs";
 
 const banner = document.getElementById("taps");
@@ -395,29 +395,72 @@ function settle(match, turn) {
   picker.before(askPips(match));
 }
 
-// After a refusal for a stale version: how many of the waiting taps another phone entered just
-// the same (the table now is this one's, the taps recorded on it), each named as done.
+// After a refusal for a stale version: how many of the waiting taps, from the first, another
+// phone entered just the same (the server's record holds them, in order, and the same player
+// chosen to lead), each named as done by the player whose tap it was. `goOn`: the record is
+// exactly that, so the taps after them go on from it; otherwise another phone's entries came
+// after them, and the rest keep the version they followed, to be refused and named by the
+// server, each with the player whose turn it was (`turns`) when it was tapped.
 function entered(waiting, html) {
   const base = record();
   const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table");
-  if (!base || !fresh || !fresh.dataset.record || !waiting.length) return [];
+  const none = { done: 0, names: [], goOn: false, turns: [] };
+  if (!base || !fresh || !fresh.dataset.record || !waiting.length) return none;
   const now = JSON.parse(fresh.dataset.record);
+  const turnNow = table().dataset.turn || null;
+  const turnBefore = (i) => {
+    const before = foresee(base, waiting.slice(0, i), turnNow);
+    return before.unknown || before.refused ? null : before.match.turn(before.leader);
+  };
   for (let done = waiting.length; done >= 1; done -= 1) {
-    const seen = foresee(base, waiting.slice(0, done), table().dataset.turn || null);
-    if (seen.unknown || seen.refused || !same(seen.record.hands, now.hands)) continue;
-    return entriesAfter(base, now).map((event, i) =>
-      event.play
-        ? say("tap", { tile: event.play, player: shown(event.player) })
-        : `${shown(event.player)}: ${waiting[i].label}`,
-    );
+    const seen = foresee(base, waiting.slice(0, done), turnNow);
+    if (seen.unknown || seen.refused || !holds(now, seen.record)) continue;
+    const leads = sameLeader(seen, now, fresh.dataset.turn || null);
+    if (!leads && seen.leader !== null) continue; // this phone chose another player to lead
+    const names = waiting.slice(0, done).map((tap, i) => {
+      const player = tapOfPlayer(tap) ? turnBefore(i) : null;
+      return player ? say("tap", { tile: tap.label, player: shown(player) }) : tap.label;
+    });
+    const goOn = leads && same(seen.record.hands, now.hands);
+    const turns = goOn ? [] : waiting.slice(done).map((_, i) => turnBefore(done + i));
+    return { done, names, goOn, turns };
   }
-  return [];
+  return none;
 }
 
-// The events of `now` that `base` does not have yet.
-function entriesAfter(base, now) {
-  const events = (record) => record.hands.flatMap((hand) => hand.events || []);
-  return events(now).slice(events(base).length);
+// Whether the server's record `now` holds every entry of `record` in the same order, and maybe
+// more after them.
+function holds(now, record) {
+  const last = record.hands.length - 1;
+  if (last >= now.hands.length) return false;
+  return record.hands.every((hand, i) => {
+    const later = now.hands[i];
+    if (i < last) return same(hand, later);
+    const events = hand.events || [];
+    const laterEvents = later.events || [];
+    const kept = Object.keys(hand).filter((key) => key !== "events" && hand[key] != null);
+    return (
+      events.length <= laterEvents.length &&
+      events.every((event, j) => same(event, laterEvents[j])) &&
+      kept.every((key) => same(hand[key], later[key]))
+    );
+  });
+}
+
+// When the taps end waiting for a lead, the player who leads as they foresee it leads on the
+// server too (the first of the next hand, or the table's turn while that hand has not begun).
+function sameLeader(seen, now, turnNow) {
+  if (seen.match.phase !== "lead") return true;
+  const next = now.hands[seen.record.hands.length];
+  const first = next && (next.events || [])[0];
+  return seen.match.turn(seen.leader) === (first ? first.player : turnNow);
+}
+
+// A tap made for the player whose turn it is (a tile, Draw, Pass), named with that player;
+// the others (Undo, Confirm, who leads) say enough by their own words.
+function tapOfPlayer(tap) {
+  const entry = entryOf(tap);
+  return Boolean(entry && (entry.play || entry.draw || entry.pass));
 }
 
 // Two pieces of JSON alike, whatever order their keys were written in.

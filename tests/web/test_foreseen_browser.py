@@ -205,3 +205,32 @@ def test_fives_and_threes_with_no_network_knocks_chips_out_and_passes_the_lead(s
     assert body["result"]["scores"] == [5, 0]
     assert body["result"]["hands"][0]["ended"] == "domino"
     assert phone.locator("#table").get_attribute("data-turn") == "Bo"
+
+
+def test_a_tap_entered_on_another_phone_before_its_next_is_done_and_the_next_refused(server, phone):
+    """Bo's 5-3 and Ann's 6-5 wait with no network. Meanwhile another phone entered 5-3, then
+    Ann's 6-4. Back online, 5-3 is done as already entered; 6-5 is not recorded, named with
+    Ann's name and what came first, and the table is the server's."""
+    match_id = started(server)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "5-3").click()
+    tile(phone, "6-5").click()
+    phone.get_by_role("dialog").get_by_role("button", name="left").click()
+    expect(phone.locator("#taps .taps-count")).to_contain_text("2 taps waiting")
+    for version, tile_name in ((3, "5-3"), (4, "6-4")):
+        status, body = call(
+            f"{server.url}/api/matches/{match_id}/events", {"version": version, "play": tile_name}
+        )
+        assert status == 200, body
+
+    online(phone)
+    expect(phone.locator("#table input[name=version]").first).to_have_value("5", timeout=15000)
+    expect(phone.locator("#taps")).to_contain_text("Already entered on another phone: 5-3 by Bo")
+    expect(phone.locator("#table")).to_contain_text("6-5 by Ann was not recorded")
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    assert events(server, match_id) == [
+        {"player": "Ann", "play": "6-3"},
+        {"player": "Bo", "play": "5-3"},
+        {"player": "Ann", "play": "6-4"},
+    ]

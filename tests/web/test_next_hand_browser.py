@@ -195,3 +195,49 @@ def test_pick_at_random_with_no_network_is_drawn_on_the_phone(phone, server):
     sent(phone, version + 2)
     played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"]
     assert played[1:] == [{"events": [{"player": leader, "play": "5-0"}]}]
+
+
+def test_a_confirm_and_lead_entered_on_another_phone_are_done_and_the_lead_tile_goes_on(
+    phone, server
+):
+    """The pips and who leads, entered the same on another phone while this one had no
+    network: both are done, and the lead tile made here after them is recorded."""
+    match_id = settling(phone, server, BLOCKED)
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    confirm(phone, {"Ann": 5, "Bo": 7, "Cy": 9})
+    phone.locator("#table .lead-choice").get_by_role("button", name="Bo", exact=True).click()
+    tile(phone, "5-0").click()
+    expect(phone.locator("#taps .taps-count")).to_contain_text("3 taps waiting")
+    other = f"/api/matches/{match_id}"
+    pips = {"version": version, "left": {"Ann": 5, "Bo": 7, "Cy": 9}}
+    server.post_json(f"{other}/events", pips)
+    server.post_json(f"{other}/leader", {"version": version + 1, "leader": "Bo"})
+
+    online(phone)
+    expect(phone.locator("#table input[name=version]").first).to_have_value(str(version + 3))
+    expect(phone.locator("#taps")).to_have_text(
+        "Already entered on another phone: Confirm, Bo leads hand 2."
+    )
+    expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
+    played = server.get_json(other)["record"]["hands"]
+    assert played[0]["left"] == {"Ann": 5, "Bo": 7, "Cy": 9}
+    assert played[1:] == [{"events": [{"player": "Bo", "play": "5-0"}]}]
+
+
+def test_another_phone_choosing_another_leader_comes_first(phone, server):
+    """The same pips confirmed on another phone, but Cy chosen there to lead: the Confirm made
+    here is done; Bo's lead and the tile after it are not recorded, and said so."""
+    match_id = settling(phone, server, BLOCKED)
+    version = int(phone.locator("#table input[name=version]").first.input_value())
+    confirm(phone, {"Ann": 5, "Bo": 7, "Cy": 9})
+    phone.locator("#table .lead-choice").get_by_role("button", name="Bo", exact=True).click()
+    tile(phone, "5-0").click()
+    other = f"/api/matches/{match_id}"
+    server.post_json(f"{other}/events", {"version": version, "left": {"Ann": 5, "Bo": 7, "Cy": 9}})
+    server.post_json(f"{other}/leader", {"version": version + 1, "leader": "Cy"})
+
+    online(phone)
+    expect(phone.locator(".turn .whose")).to_have_text("Cy leads hand 2", timeout=15000)
+    expect(phone.locator("#taps")).to_contain_text("Already entered on another phone: Confirm.")
+    expect(phone.locator("#taps")).to_contain_text("Also not sent, as made after it: 5-0.")
+    assert server.get_json(other)["record"]["hands"][1:] == []
