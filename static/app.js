@@ -224,6 +224,7 @@ function signature(root) {
     banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);
     banner.classList.toggle("waiting", count > 0);
+    banner.classList.toggle("noted", Boolean(count && note)); // its words are never cut (app.css)
     for (const element of table().querySelectorAll("button, [data-get]")) {
       const asks = element.getAttribute("data-get");
       const url = asks ? new URL(asks, location).href : element.form && target(element.form, element);
