@@ -2,8 +2,8 @@
 // waiting on this phone are recorded, in the server's words (assistant/web/table/view.py
 // `last_play` and `since_last_play`, pegs.py): the last tile laid and its count's sum, what it
 // scored and for whom, in Fives and Threes what the count is made of and why it scored nothing;
-// the draws and passes since; between hands, how the hand ended. So the line says what the
-// scores above it show, never the play before the taps waiting.
+// the draws and passes since; between hands, how the hand ended; that the match will be won. So
+// the line says what the scores above it show, never the play before the taps waiting.
 
 // Numbers as the server writes them (i18n.py `number`, `signed`): a real minus sign, a half
 // with the language's decimal mark, a change of score always signed (+0).
@@ -44,21 +44,23 @@ function put(table, line, wanted) {
 }
 
 // The paragraphs of the line and whether it is the scored colour; null for no line (the server
-// draws none while the pips are counted, nor once the match is won).
+// draws none while the pips are counted). Once the match will be won, its last play or how its
+// last hand ended, and that the table says so once the taps are sent (the server's winner screen).
 function lastPlay(match, record, words) {
   let hand = match.hand;
   let previous = null;
-  if (match.phase === "lead") {
+  if (match.phase === "lead" || match.phase === "over") {
     if (!match.hands.length) return null;
     previous = match.hands[match.hands.length - 1];
     const chipOut = match.rules.hand_end === "chip_out";
-    hand = chipOut && previous.ended === "domino" ? previous : null;
+    hand = (chipOut && previous.ended === "domino") || previous.ended === "win" ? previous : null;
   } else if (match.phase !== "play") return null;
   const play = hand && hand.plays.length ? hand.plays[hand.plays.length - 1] : null;
   const since = match.phase === "play" ? sinceLastPlay(match, record, words) : null;
   const lines = play ? played(match, hand, play, words) : [];
   if (since) lines.push(paragraph("since", since));
   if (previous) lines.push(...handOver(match, previous, words));
+  if (match.phase === "over") lines.push(paragraph("notice", words.say("handOver")));
   if (!lines.length) return null;
   return { lines, scored: Boolean(play && play.points && !since) };
 }
@@ -179,7 +181,7 @@ function sinceLastPlay(match, record, { say, shown }) {
 // its arithmetic are the server's to say.
 function handOver(match, hand, { say, shown }) {
   const settled = hand.settlement;
-  if (!settled || hand.ended === "scored") return [];
+  if (!settled || !["domino", "blocked"].includes(hand.ended)) return [];
   const sides = match.sides.map((players) => players.map(shown).join(" + "));
   const chipOut = match.rules.hand_end === "chip_out";
   let ended;

@@ -147,11 +147,9 @@ document.addEventListener(
 );
 
 // Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, the last
-// play and its count (last-play.mjs); the banner says only that the match will be won.
+// play and its count (last-play.mjs).
 function paint() {
   const seen = table() && ahead(true);
-  const foreseen = banner.querySelector(".taps-foreseen");
-  if (foreseen) foreseen.textContent = "";
   const turn = seen ? seen.match.turn(seen.leader) : null;
   if (table()) settle(seen && seen.match, turn);
   if (table()) {
@@ -201,7 +199,6 @@ function paint() {
     }
     action.disabled = !(playing && turn !== null && (hand.canDraw || hand.canPass));
   }
-  if (foreseen && match.phase === "over") foreseen.textContent = say("handOver");
 }
 
 // The open ends and their count as they will be, drawn as the server draws them

@@ -172,3 +172,23 @@ def test_a_hand_confirmed_offline_is_said_as_far_as_the_phone_knows(server, phon
     served = [" ".join(said.split()) for said in line(phone).all_text_contents()]
     for said in foreseen:
         assert any(paragraph.startswith(said) for paragraph in served), (said, served)
+
+
+def test_the_winning_play_foreseen_says_the_match_is_won(server, phone):
+    rules = {"preset": "muggins", "target": 10}
+    match_id = server.post_json("/api/matches", RECORD | {"rules": rules})["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    was = version(phone)
+    phone.context.set_offline(True)
+    tile(phone, "5-5").click()
+    expect(line(phone)).to_have_text(
+        [
+            "5-5 10 (5-5) → Ann +10",
+            "The match is won: the table says so once the waiting taps are sent.",
+        ]
+    )
+    expect(phone.locator("#taps")).not_to_contain_text("The match is won")  # two lines, no more
+    online(phone)
+    sent(phone, was + 1)
+    expect(phone.get_by_role("heading", name="Ann wins!")).to_be_visible()
