@@ -19,9 +19,11 @@ const signed = (n) => (n >= 0 ? `+${number(n)}` : number(n));
 // `shown(player)`; an end's name, `endName(end)`.
 const served = new WeakMap(); // a table the server drew → its own line (null: none)
 export function paintLastPlay(table, seen, unchanged, words) {
-  if (!served.has(table)) served.set(table, table.querySelector(".last-play"));
+  // The line under the scores (the winner's screen has one of its own, about the hand).
+  const under = () => table.querySelector(".table-screen > .last-play");
+  if (!served.has(table)) served.set(table, under());
   const own = served.get(table);
-  const line = table.querySelector(".last-play");
+  const line = under();
   if (unchanged) return put(table, line, own);
   const said = lastPlay(seen.match, seen.record, words);
   // Where the server draws one: not on a screen of its own (Fix, the layout, Stop, the winner).
