@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser import online, sent, tile, version
 from tests.live_server import call
-from tests.records import event
+from tests.records import event, example
 
 pytestmark = pytest.mark.browser
 
@@ -192,3 +192,21 @@ def test_the_winning_play_foreseen_says_the_match_is_won(server, phone):
     online(phone)
     sent(phone, was + 1)
     expect(phone.get_by_role("heading", name="Ann wins!")).to_be_visible()
+
+
+def test_in_danish_the_foreseen_line_is_the_servers(server, phone):
+    """The count's sum and the spinner's terms, in the page's language."""
+    record = example("spinner-lead-four-arms") | {"hands": []}
+    match_id = server.post_json("/api/matches", record)["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "X"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.get_by_role("link", name="DA", exact=True).click()
+    expect(phone.locator("html")).to_have_attribute("lang", "da")
+    was = version(phone)
+    phone.context.set_offline(True)
+    played_offline(phone, [("5-5", ""), ("5-1", "")])
+    expect(line(phone)).to_have_text(["5-1 sum 1 + 10 (5-5) = 11 venstre 1 · højre: 5-5 = 10"])
+    foreseen = line(phone).all_text_contents()
+    online(phone)
+    sent(phone, was + 2)
+    expect(line(phone)).to_have_text(foreseen)
