@@ -219,7 +219,7 @@ function signature(root) {
     const count = queue.length;
     const banner = document.getElementById("taps");
     banner.querySelector(".taps-count").textContent = count
-      ? `${words(count === 1 ? "one" : "many", String(count))}: ${queue.map((t) => t.label).join(", ")}`
+      ? words("list", { count: words(count === 1 ? "one" : "many", String(count)), taps: queue.map((t) => t.label).join(", ") })
       : note;
     banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);

@@ -202,6 +202,7 @@ def test_in_danish_the_foreseen_line_is_the_servers(server, phone):
     phone.goto(f"{server.url}/matches/{match_id}")
     phone.get_by_role("link", name="DA", exact=True).click()
     expect(phone.locator("html")).to_have_attribute("lang", "da")
+    phone.wait_for_load_state()  # its scripts too, before the network goes
     was = version(phone)
     phone.context.set_offline(True)
     played_offline(phone, [("5-5", ""), ("5-1", "")])
