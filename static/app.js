@@ -220,11 +220,12 @@ function signature(root) {
     const count = queue.length;
     const banner = document.getElementById("taps");
     banner.querySelector(".taps-count").textContent = count
-      ? `${words(count === 1 ? "one" : "many", String(count))}: ${queue.map((t) => t.label).join(", ")}`
+      ? words("list", { count: words(count === 1 ? "one" : "many", String(count)), taps: queue.map((t) => t.label).join(", ") })
       : note;
     banner.querySelector(".taps-why").textContent = count && note ? `${note}\n${why}` : why;
     banner.hidden = !(count || note || why);
     banner.classList.toggle("waiting", count > 0);
+    banner.classList.toggle("noted", Boolean(count && note)); // its words are never cut (app.css)
     for (const element of table().querySelectorAll("button, [data-get]")) {
       const asks = element.getAttribute("data-get");
       const url = asks ? new URL(asks, location).href : element.form && target(element.form, element);

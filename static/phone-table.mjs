@@ -5,6 +5,7 @@
 // The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
 import { endsFor, entryOf, foresee } from "./foresee.mjs";
+import { paintLastPlay } from "./last-play.mjs";
 import { view } from "./layout-drawing.mjs";
 
 const banner = document.getElementById("taps");
@@ -145,16 +146,18 @@ document.addEventListener(
   true,
 );
 
-// Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, and the
-// last waiting tap's count and points.
+// Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, the last
+// play and its count (last-play.mjs).
 function paint() {
   const seen = table() && ahead(true);
-  const foreseen = banner.querySelector(".taps-foreseen");
-  if (foreseen) foreseen.textContent = "";
   const turn = seen ? seen.match.turn(seen.leader) : null;
   if (table()) settle(seen && seen.match, turn);
+  if (table()) {
+    const unchanged = !seen || !window.tableTaps.waiting().length || same(seen.record.hands, record().hands);
+    paintLastPlay(table(), seen, unchanged, { say, shown, endName });
+  }
   if (!seen) return;
-  const { match, played } = seen;
+  const { match } = seen;
   const hand = match.hand;
   const whose = table().querySelector(".turn .whose");
   const leads = match.phase === "lead";
@@ -196,13 +199,6 @@ function paint() {
     }
     action.disabled = !(playing && turn !== null && (hand.canDraw || hand.canPass));
   }
-  if (!foreseen) return;
-  if (played) {
-    const tap = say("tap", { tile: played.tile, player: shown(played.player) });
-    const points = played.points ? ` → ${signed(played.points)}` : "";
-    foreseen.textContent = `${tap}: ${say("count", { n: played.count })}${points}`;
-  }
-  if (match.phase === "over") foreseen.textContent += ` ${say("handOver")}`;
 }
 
 // The open ends and their count as they will be, drawn as the server draws them

@@ -13,6 +13,7 @@ const SHELL = [
   "/static/phone-table.mjs",
   "/static/foresee.mjs",
   "/static/layout-drawing.mjs",
+  "/static/last-play.mjs",
   "/static/engine/corrections.mjs",
   "/static/engine/entries.mjs",
   "/static/engine/errors.mjs",

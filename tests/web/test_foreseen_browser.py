@@ -58,7 +58,7 @@ def test_with_no_network_the_phone_asks_the_end_moves_the_turn_and_scores(server
     expect(asked.get_by_role("button", name="left")).to_contain_text("+10")
     asked.get_by_role("button", name="left").click()
     expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
-    expect(phone.locator("#taps .taps-foreseen")).to_have_text("6-5 by Ann: count 10 → +10")
+    expect(phone.locator("#table .last-play")).to_have_text("6-5 5 + 5 = 10 → Ann +10")
     expect(ends).to_have_text(["left 5", "right 5", "count 10"])
     expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("10")
 

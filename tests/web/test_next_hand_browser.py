@@ -79,7 +79,7 @@ def test_after_a_block_confirm_who_leads_and_the_lead_wait_on_the_phone(phone, s
 
     tile(phone, "5-0").click()
     expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
-    expect(phone.locator("#taps .taps-foreseen")).to_have_text("5-0 by Bo: count 5 → +5")
+    expect(phone.locator("#table .last-play")).to_have_text("5-0 5 + 0 = 5 → Bo +5")
     # Nothing may be drawn: Cy's Draw is a Pass.
     expect(phone.locator("#table").get_by_role("button", name="Pass")).to_be_enabled()
 
@@ -101,7 +101,7 @@ def test_after_a_domino_the_winner_leads_with_nothing_asked(phone, server):
     expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 2")
     tile(phone, "5-5").click()
     expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
-    expect(phone.locator("#taps .taps-foreseen")).to_have_text("5-5 by Ann: count 10 → +10")
+    expect(phone.locator("#table .last-play")).to_have_text("5-5 10 (5-5) → Ann +10")
     ends = phone.locator(".open-ends li")
     foreseen = ["left 5 double", "right 5 double", "count 10"]  # as the server draws them
     expect(ends).to_have_text(foreseen)

@@ -1,0 +1,215 @@
+// The table's last-play line (templates/table/_lastplay.html) as it will be once the taps
+// waiting on this phone are recorded, in the server's words (assistant/web/table/view.py
+// `last_play` and `since_last_play`, pegs.py): the last tile laid and its count's sum, what it
+// scored and for whom, in Fives and Threes what the count is made of and why it scored nothing;
+// the draws and passes since; between hands, how the hand ended; that the match will be won. So
+// the line says what the scores above it show, never the play before the taps waiting.
+
+// Numbers as the server writes them (i18n.py `number`, `signed`): a real minus sign, a half
+// with the language's decimal mark, a change of score always signed (+0).
+const MINUS = "\u2212";
+const decimals = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 });
+const number = (n) => decimals.format(n).replace("-", MINUS);
+const signed = (n) => (n >= 0 ? `+${number(n)}` : number(n));
+
+// Paints the line of `table` for `seen`, the table foreseen (foresee.mjs); `unchanged` while it
+// holds what the server drew (nothing waits, or nothing that changes the record): then the
+// server's own line is shown, its notice and its hand's arithmetic with it. The words come from
+// the banner's data (the page's language): `say(name, values)`; a player by the club's name,
+// `shown(player)`; an end's name, `endName(end)`.
+const served = new WeakMap(); // a table the server drew → its own line (null: none)
+export function paintLastPlay(table, seen, unchanged, words) {
+  // The line under the scores (the winner's screen has one of its own, about the hand).
+  const under = () => table.querySelector(".table-screen > .last-play");
+  if (!served.has(table)) served.set(table, under());
+  const own = served.get(table);
+  const line = under();
+  if (unchanged) return put(table, line, own);
+  const said = lastPlay(seen.match, seen.record, words);
+  // Where the server draws one: not on a screen of its own (Fix, the layout, Stop, the winner).
+  const place = table.querySelector(".table-play > section.turn, .table-play > [data-next-hand]");
+  if (!said || (!line && !place)) return put(table, line, null);
+  const drawn = line && line !== own ? line : document.createElement("div");
+  drawn.className = "last-play foreseen";
+  drawn.setAttribute("aria-live", "polite");
+  drawn.replaceChildren(...said.lines);
+  drawn.classList.toggle("scored", said.scored);
+  put(table, line, drawn);
+}
+
+// `wanted` in the place of `line`, under the scores.
+function put(table, line, wanted) {
+  if (line === wanted) return;
+  if (line && wanted) line.replaceWith(wanted);
+  else if (line) line.remove();
+  else table.querySelector(".scoreboard").after(wanted);
+}
+
+// The paragraphs of the line and whether it is the scored colour; null for no line (the server
+// draws none while the pips are counted). Once the match will be won, its last play or how its
+// last hand ended, and that the table says so once the taps are sent (the server's winner screen).
+function lastPlay(match, record, words) {
+  let hand = match.hand;
+  let previous = null;
+  if (match.phase === "lead" || match.phase === "over") {
+    if (!match.hands.length) return null;
+    previous = match.hands[match.hands.length - 1];
+    const chipOut = match.rules.hand_end === "chip_out";
+    hand = (chipOut && previous.ended === "domino") || previous.ended === "win" ? previous : null;
+  } else if (match.phase !== "play") return null;
+  const play = hand && hand.plays.length ? hand.plays[hand.plays.length - 1] : null;
+  const since = match.phase === "play" ? sinceLastPlay(match, record, words) : null;
+  const lines = play ? played(match, hand, play, words) : [];
+  if (since) lines.push(paragraph("since", since));
+  if (previous) lines.push(...handOver(match, previous, words));
+  if (match.phase === "over") lines.push(paragraph("notice", words.say("handOver")));
+  if (!lines.length) return null;
+  return { lines, scored: Boolean(play && play.points && !since) };
+}
+
+function paragraph(className, text) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
+
+// "6-5 5 + 5 = 10 → Ann +10", "6-3 count 6 + 3 = 9", with the terms under it where a double or
+// the spinner counts beside other ends; in Fives and Threes "15: 5 threes and 3 fives".
+function played(match, hand, play, { say, shown, endName }) {
+  const terms = hand.terms(); // only plays change the layout: its count now is the last play's
+  const parts = terms.map((t) => (t.tile.includes("-") ? `${t.value} (${t.tile})` : String(t.value)));
+  let sum = parts.join(" + ");
+  if (parts.length !== 1) sum += ` = ${play.count}`;
+  const index = match.sideOf.get(play.player);
+  const side = match.sides[index].map(shown).join(" + ");
+  const pegs = match.rules.count_scoring === "fives_and_threes";
+  const why = pegs ? countMadeOf(play.count, say) : "";
+  const refused = pegs ? refusal(match, hand, play, index) : null;
+  const line = document.createElement("p");
+  const tile = document.createElement("span");
+  tile.className = "tile-name";
+  tile.textContent = play.tile;
+  line.append(tile, " ");
+  if (refused || play.points) {
+    const points = document.createElement("b");
+    const gained = say("sidePoints", { side, points: number(play.points) });
+    points.textContent = refused && !play.points ? say("bust") : gained;
+    line.append(`${sum}${why ? `: ${why}` : ""} → `, points);
+  } else line.append(say("countSum", { sum }));
+  const doubles = terms.length > 1 && terms.some((t) => t.tile.includes("-"));
+  if (doubles) {
+    const small = document.createElement("small");
+    small.className = "terms";
+    small.textContent = terms.map((t) => termText(t, say, endName)).join(" · ");
+    line.append(" ", small);
+  }
+  if (!refused) return [line];
+  const bust = document.createElement("p");
+  bust.className = "bust";
+  const before = refused.before;
+  const values = { score: number(refused.would), target: number(match.rules.target), side, stays: number(before) };
+  bust.textContent = say({ bust: "bustWhy", lead: "noLeadWin", lead_bonus: "noLeadBonus" }[refused.reason], values);
+  return [line, bust];
+}
+
+// The engine's Term in the player's words: "6-6 at right = 12", "left 3", "5-5 = 10".
+function termText(term, say, endName) {
+  if (term.end && !term.tile.includes("-")) return `${endName(term.end)} ${term.value}`;
+  if (term.end) return say("termAt", { tile: term.tile, end: endName(term.end), value: term.value });
+  return say("termIs", { tile: term.tile, value: term.value });
+}
+
+// What a Fives and Threes count is made of: 15 → "5 threes and 3 fives"; "" for none.
+function countMadeOf(count, say) {
+  const threes = count && !(count % 3) ? count / 3 : 0;
+  const fives = count && !(count % 5) ? count / 5 : 0;
+  const three = threes ? say(threes === 1 ? "three" : "threes", { n: threes }) : "";
+  const five = fives ? say(fives === 1 ? "five" : "fives", { n: fives }) : "";
+  if (three && five) return say("threesAndFives", { threes: three, fives: five });
+  return three || five;
+}
+
+// What the rules refused the last play (pegs.py `refusal`): worked again from the side's score
+// before it, as the engine answers only for the scores as they are now.
+function refusal(match, hand, play, side) {
+  const rules = match.rules;
+  const out = hand.ended === "domino" && hand.wentOut === play.player;
+  const chipsOut = out && rules.hand_end === "chip_out";
+  const bonus = chipsOut && hand.settlement ? hand.settlement.changes[side] : 0;
+  const before = match.scores[side] - play.points - bonus;
+  const lead = hand.plays.length === 1;
+  const points = match.countPoints(play.count);
+  const goBonus = chipsOut ? rules.go_bonus : 0;
+  const target = rules.target;
+  if (lead && !rules.lead_can_win && points && before + points >= target) {
+    return { reason: "lead", would: before + points, before };
+  }
+  if (rules.exact_target && (points || goBonus) && before + points + goBonus > target) {
+    return { reason: "bust", would: before + points + goBonus, before };
+  }
+  if (goBonus && lead && !rules.lead_can_win && before + points + goBonus >= target) {
+    return { reason: "lead_bonus", would: before + points + goBonus, before };
+  }
+  return null;
+}
+
+// The draws and passes since the last tile was laid: "Bo drew 2 tiles — boneyard 8 · Cy passed"
+// (a run of draws by one player said once), from the hand's events in the record foreseen.
+function sinceLastPlay(match, record, { say, shown }) {
+  const events = (record.hands[record.hands.length - 1] || {}).events || [];
+  const later = [];
+  for (let i = events.length - 1; i >= 0 && events[i].play === undefined; i -= 1) later.unshift(events[i]);
+  if (!later.length) return null;
+  const runs = [];
+  for (const event of later) {
+    const last = runs[runs.length - 1];
+    const drew = event.draw === undefined ? 0 : Number(event.draw) || 1;
+    if (drew && last && last.drew && last.player === event.player) last.drew += drew;
+    else runs.push({ player: event.player, drew });
+  }
+  const knocks = match.rules.boneyard === "sleeping";
+  const said = runs.map(({ player, drew }) => {
+    if (drew) return say(drew === 1 ? "drewOne" : "drewMany", { player: shown(player), n: drew });
+    return say(knocks ? "knocked" : "passed", { player: shown(player) });
+  });
+  let text = said.join(" · ");
+  if (later[later.length - 1].draw !== undefined) text += ` — ${say("boneyardLeft", { n: match.hand.boneyard })}`;
+  return text;
+}
+
+// Between hands, the hand just ended (settled.py): how it ended and what each side was credited
+// ("Hand 1: Ann went out." and "Ann +15 · Bo +0"; "Hand 1: Ann chips out: +1."); the rule and
+// its arithmetic are the server's to say.
+function handOver(match, hand, { say, shown }) {
+  const settled = hand.settlement;
+  if (!settled || !["domino", "blocked"].includes(hand.ended)) return [];
+  const sides = match.sides.map((players) => players.map(shown).join(" + "));
+  const chipOut = match.rules.hand_end === "chip_out";
+  let ended;
+  if (hand.ended !== "domino") ended = chipOut ? `${say("blockedHand")} ${say("noPips")}` : say("blockedHand");
+  else if (!chipOut) ended = say("wentOutHand", { player: shown(hand.wentOut) });
+  else {
+    const player = shown(hand.wentOut);
+    const side = match.sideOf.get(hand.wentOut);
+    const points = signed(settled.gain);
+    if (settled.refused.length) ended = say("chipsOutRefused", { player });
+    else if (match.sides[side].length > 1) ended = say("chipsOutSide", { player, side: sides[side], points });
+    else ended = say("chipsOut", { player, points });
+  }
+  const over = document.createElement("p");
+  over.className = "hand-over";
+  const label = document.createElement("b");
+  label.textContent = say("handLabel", { n: hand.number });
+  over.append(label, ` ${ended}`);
+  if (chipOut) return [over]; // its end says what was credited
+  const credited = settled.changes.some(Boolean)
+    ? settled.changes.map((change, i) => `${sides[i]} ${signed(change)}`).join(" · ")
+    : say("nobodyScores");
+  const outcome = document.createElement("p");
+  outcome.className = "outcome";
+  const bold = document.createElement("b");
+  bold.textContent = credited;
+  outcome.append(bold);
+  return [over, outcome];
+}

@@ -1,0 +1,213 @@
+"""While taps wait with no network, on a phone (360×740): the banner saying so sits over the
+header bar and no lower — the scores keep their names in view, the tiles do not move when it
+comes — and the table's last-play line says the play the scores already show, in the words the
+server writes once the taps are recorded."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import online, sent, tile, version
+from tests.live_server import call
+from tests.records import event, example
+
+pytestmark = pytest.mark.browser
+
+RECORD = {"format": "allfives-match/1", "rules": "muggins", "players": ["Ann", "Bo"], "hands": []}
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone whose scripts never fail."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
+def box(locator) -> tuple:
+    found = locator.bounding_box()
+    return found["x"], found["y"], found["width"], found["height"]
+
+
+def line(page):
+    """The paragraphs of the table's last-play line."""
+    return page.locator("#table .last-play p")
+
+
+def test_the_banner_covers_no_name_and_the_line_says_the_foreseen_play(server, phone):
+    match_id = call(server.url + "/api/matches", RECORD)[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    call(f"{server.url}/api/matches/{match_id}/events", {"version": 2, "play": "6-3"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    first_tile = phone.locator("#table form.picker button.tile").first
+    expect(line(phone)).to_have_text(["6-3 count 6 + 3 = 9"])
+    before = box(first_tile)
+    was = version(phone)
+    phone.context.set_offline(True)
+
+    table = phone.locator("#table")
+    tile(phone, "5-3").click()
+    tile(phone, "6-5").click()
+    phone.get_by_role("dialog").get_by_role("button", name="left").click()
+    banner = phone.locator("#taps")
+    expect(banner).to_contain_text("2 taps waiting")
+    expect(line(phone)).to_have_text(["6-5 5 + 5 = 10 → Ann +10"])
+    expect(table.locator(".last-play")).to_have_class("last-play foreseen scored")
+    # Many taps: their list still takes one line, the banner no more room.
+    for action in ["Draw", "Undo", "Draw", "Undo", "Draw", "Undo", "Draw"]:
+        table.get_by_role("button", name=action, exact=True).click()
+    expect(banner).to_contain_text("9 taps waiting")
+    expect(banner.locator(".taps-why")).to_have_text("No network: they are sent once it is back.")
+    expect(line(phone)).to_have_text(["6-5 5 + 5 = 10 → Ann +10", "Bo drew 1 tile — boneyard 13"])
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("10")
+
+    bottom = banner.bounding_box()["y"] + banner.bounding_box()["height"]
+    for name in phone.locator(".scoreboard .side .side-name").all():
+        assert bottom <= name.bounding_box()["y"], "the banner covers whose score it is"
+    assert box(first_tile) == before, "the tiles moved when the banner came"
+    foreseen = line(phone).all_text_contents()
+
+    online(phone)
+    sent(phone, was + 9)
+    expect(line(phone)).to_have_text(foreseen)  # what the server writes, once recorded
+    assert box(first_tile) == before
+
+
+def test_a_note_with_taps_waiting_is_never_cut(server, phone):
+    match_id = call(server.url + "/api/matches", RECORD)[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "6-3").click()
+    said = "Already entered on another phone: 6-3 by Ann, 5-3 by Bo, 6-5 by Ann, Draw by Bo."
+    phone.evaluate("(text) => window.tableTaps.note(text)", said)
+    why = phone.locator("#taps .taps-why")
+    expect(why).to_contain_text(said)
+    assert why.evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    assert why.evaluate("(e) => e.getBoundingClientRect().height") > 2 * why.evaluate(
+        "(e) => parseFloat(getComputedStyle(e).lineHeight)"
+    )  # the note wraps, and why it waits is said under it
+
+
+# Fives and Threes (Ann 30, Bo 30 from paper; RULES.md §7): hand 2 chipped out by Ann; hand 3 to
+# where Bo, on 59, is about to bust: his 4-0 makes 12 (4) and 63 would pass 61.
+HAND_2 = ["Ann 6-6", "Bo 6-1 right", "Ann 1-0 right", "Bo pass", "Ann 0-2 right",
+          "Bo 2-3 right", "Ann 3-4 right", "Bo 6-5 left", "Ann 4-4 right", "Bo 5-5 left",
+          "Ann 4-1 right", "Bo 1-1 right", "Ann 1-2 right"]  # fmt: skip
+HAND_3 = ["Bo 5-1", "Ann 4-1 right", "Bo 6-5 left", "Ann 4-3 right", "Bo 6-3 right",
+          "Ann 6-4 left", "Bo 6-6 right", "Ann 4-4 left"]  # fmt: skip
+
+
+def fives_and_threes(server, *hands) -> int:
+    told = {"points": {"Ann": 30, "Bo": 30}}
+    played = [told, *({"events": [event(e) for e in h]} for h in hands)]
+    match = RECORD | {"rules": "fives-and-threes", "hands": played}
+    return server.post_json("/api/matches", match)["id"]
+
+
+def played_offline(phone, tiles: list[tuple[str, str]]) -> None:
+    """Each tile tapped, on its end when the phone asks (it asks in the same frame)."""
+    for name, end in tiles:
+        tile(phone, name).click()
+        asked = phone.get_by_role("dialog")
+        if asked.count():
+            asked.get_by_role("button", name=end, exact=True).click()
+
+
+def test_a_bust_foreseen_says_why_as_the_server_does(server, phone):
+    match_id = fives_and_threes(server, HAND_2, HAND_3)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    was = version(phone)
+    phone.context.set_offline(True)
+    played_offline(phone, [("4-0", "left")])
+    expect(line(phone).first).to_contain_text("4-0 0 + 12 (6-6) = 12: 4 threes → bust")
+    expect(line(phone).last).to_have_text("63 would pass 61: nothing scored, Bo stays on 59.")
+    foreseen = line(phone).all_text_contents()
+    online(phone)
+    sent(phone, was + 1)
+    expect(line(phone)).to_have_text(foreseen)
+
+
+def test_a_knock_and_a_chip_out_foreseen_are_said_as_the_server_does(server, phone):
+    match_id = fives_and_threes(server, HAND_2[:3])
+    phone.goto(f"{server.url}/matches/{match_id}")
+    was = version(phone)
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Knock").click()
+    expect(phone.locator("#table .last-play .since")).to_have_text("Bo knocked")
+    played_offline(phone, [("2-0", "right"), ("3-2", "right"), ("4-3", "right"), ("6-5", "left")])
+    played_offline(phone, [("4-4", "right"), ("5-5", "left"), ("4-1", "right"), ("1-1", "right")])
+    played_offline(phone, [("2-1", "right")])
+    expect(phone.locator(".turn .whose")).to_have_text("Bo leads hand 3")
+    expect(phone.locator("#table .last-play .hand-over")).to_have_text("Hand 2: Ann chips out: +1.")
+    foreseen = line(phone).all_text_contents()
+    online(phone)
+    sent(phone, was + 10)
+    expect(line(phone)).to_have_text(foreseen)
+
+
+def test_a_hand_confirmed_offline_is_said_as_far_as_the_phone_knows(server, phone):
+    """After a domino (All Fives: each pays their own pips), Bo's pips confirmed with no network:
+    the line says how the hand ended and what each side was credited, as the server says it; the
+    rule and its arithmetic are the server's to add."""
+    won = RECORD | {
+        "rules": {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 24},
+        "hands": [{"events": [event(e) for e in ("Ann 6-6", "Bo 6-1 left", "Ann 6-5 right")]}],
+    }
+    match_id = server.post_json("/api/matches", won)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    was = version(phone)
+    phone.context.set_offline(True)
+    phone.get_by_label("Pips left by Bo").fill("5")
+    phone.get_by_role("button", name="Confirm", exact=True).click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 2")
+    expect(line(phone)).to_have_text(["Hand 1: Ann went out.", "Ann +0 · Bo −5"])
+    foreseen = line(phone).all_text_contents()
+    online(phone)
+    sent(phone, was + 1)
+    expect(line(phone).first).to_be_visible()
+    served = [" ".join(said.split()) for said in line(phone).all_text_contents()]
+    for said in foreseen:
+        assert any(paragraph.startswith(said) for paragraph in served), (said, served)
+
+
+def test_the_winning_play_foreseen_says_the_match_is_won(server, phone):
+    rules = {"preset": "muggins", "target": 10}
+    match_id = server.post_json("/api/matches", RECORD | {"rules": rules})["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    was = version(phone)
+    phone.context.set_offline(True)
+    tile(phone, "5-5").click()
+    expect(line(phone)).to_have_text(
+        [
+            "5-5 10 (5-5) → Ann +10",
+            "The match is won: the table says so once the waiting taps are sent.",
+        ]
+    )
+    expect(phone.locator("#taps")).not_to_contain_text("The match is won")  # two lines, no more
+    online(phone)
+    sent(phone, was + 1)
+    expect(phone.get_by_role("heading", name="Ann wins!")).to_be_visible()
+
+
+def test_in_danish_the_foreseen_line_is_the_servers(server, phone):
+    """The count's sum and the spinner's terms, in the page's language."""
+    record = example("spinner-lead-four-arms") | {"hands": []}
+    match_id = server.post_json("/api/matches", record)["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "X"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.get_by_role("link", name="DA", exact=True).click()
+    expect(phone.locator("html")).to_have_attribute("lang", "da")
+    phone.wait_for_load_state()  # its scripts too, before the network goes
+    was = version(phone)
+    phone.context.set_offline(True)
+    played_offline(phone, [("5-5", ""), ("5-1", "")])
+    expect(line(phone)).to_have_text(["5-1 sum 1 + 10 (5-5) = 11 venstre 1 · højre: 5-5 = 10"])
+    foreseen = line(phone).all_text_contents()
+    online(phone)
+    sent(phone, was + 2)
+    expect(line(phone)).to_have_text(foreseen)
