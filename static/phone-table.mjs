@@ -162,6 +162,7 @@ function paint() {
   const whose = table().querySelector(".turn .whose");
   const leads = match.phase === "lead";
   if (whose && turn) whose.textContent = say(leads ? "leads" : "toPlay", { player: shown(turn), n: hand.number });
+  if (whose) whose.hidden = match.phase === "over"; // the winner is said under the winning play
   const number = table().querySelector(".scoreboard .target");
   if (number) number.textContent = say("target", { target: match.rules.target, n: hand.number });
   for (const item of table().querySelectorAll(".held li[data-player]")) {
@@ -172,6 +173,12 @@ function paint() {
   const boneyard = table().querySelector(".held .boneyard b");
   if (boneyard) boneyard.textContent = hand.boneyard;
   paintEnds(match);
+  // Undo has something to take back once a tile is foreseen, even the match's first lead; the
+  // lead may be turned round only while it is alone on the table.
+  const undo = table().querySelector(".actions form[action$='/undo'] button");
+  if (undo) undo.disabled = !seen.record.hands.length;
+  const turnLead = table().querySelector(".ends-row .turn-lead");
+  if (turnLead) turnLead.form.hidden = !(match.phase === "play" && hand.plays.length === 1);
   paintLayout(match);
   const target = match.rules.target;
   table().querySelectorAll(".scoreboard .side").forEach((side, i) => {

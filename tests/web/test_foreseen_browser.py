@@ -234,3 +234,33 @@ def test_a_tap_entered_on_another_phone_before_its_next_is_done_and_the_next_ref
         {"player": "Bo", "play": "5-3"},
         {"player": "Ann", "play": "6-4"},
     ]
+
+
+def test_the_first_lead_made_with_no_network_may_be_undone(server, phone):
+    match_id = call(server.url + "/api/matches", RECORD)[1]["id"]
+    call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    undo = phone.locator("#table").get_by_role("button", name="Undo")
+    expect(undo).to_be_disabled()
+    phone.context.set_offline(True)
+    tile(phone, "6-3").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    undo.click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 1")
+    expect(undo).to_be_disabled()
+
+    online(phone)
+    sent(phone, 4)
+    assert events(server, match_id) == []
+
+
+def test_the_lead_may_be_turned_only_while_alone_on_the_table(server, phone):
+    match_id = started(server)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    turn_lead = phone.locator("#table").get_by_role("button", name="Turn the lead")
+    expect(turn_lead).to_be_visible()
+    phone.context.set_offline(True)
+    tile(phone, "5-3").click()
+    expect(turn_lead).to_be_hidden()
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(turn_lead).to_be_visible()
