@@ -9,7 +9,7 @@
 // with the language's decimal mark, a change of score always signed (+0).
 const MINUS = "\u2212";
 const decimals = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 });
-const number = (n) => decimals.format(n).replace("-", MINUS);
+export const number = (n) => decimals.format(n).replace("-", MINUS);
 const signed = (n) => (n >= 0 ? `+${number(n)}` : number(n));
 
 // Paints the line of `table` for `seen`, the table foreseen (foresee.mjs); `unchanged` while it

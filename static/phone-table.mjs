@@ -6,6 +6,7 @@
 
 import { endsFor, entryOf, foresee } from "./foresee.mjs";
 import { paintLastPlay } from "./last-play.mjs";
+import { paintScoreboard } from "./scoreboard.mjs";
 import { view } from "./layout-drawing.mjs";
 
 const banner = document.getElementById("taps");
@@ -167,8 +168,11 @@ function paint() {
   if (number) number.textContent = say("target", { target: match.rules.target, n: hand.number });
   for (const item of table().querySelectorAll(".held li[data-player]")) {
     const player = item.dataset.player;
-    item.querySelector("b").textContent = hand.held.get(player) ?? 0;
+    const count = hand.held.get(player) ?? 0;
+    const out = !count && match.phase === "play"; // a partner out, passed over till the hand ends
+    item.querySelector("b").textContent = out ? say("out") : count;
     item.classList.toggle("current", player === turn);
+    item.classList.toggle("out", out && player !== turn);
   }
   const boneyard = table().querySelector(".held .boneyard b");
   if (boneyard) boneyard.textContent = hand.boneyard;
@@ -180,11 +184,7 @@ function paint() {
   const turnLead = table().querySelector(".ends-row .turn-lead");
   if (turnLead) turnLead.form.hidden = !(match.phase === "play" && hand.plays.length === 1);
   paintLayout(match);
-  const target = match.rules.target;
-  table().querySelectorAll(".scoreboard .side").forEach((side, i) => {
-    side.querySelector(".score").textContent = match.scores[i];
-    side.querySelector(".to-go").textContent = say("toGo", { n: Math.max(target - match.scores[i], 0) });
-  });
+  paintScoreboard(table(), match, turn, say);
   const playing = match.phase === "play" || match.phase === "lead";
   for (const button of table().querySelectorAll("form.picker button.tile")) {
     if (button.classList.contains("pending")) continue; // marked as a tap waiting to be sent

@@ -14,6 +14,7 @@ const SHELL = [
   "/static/foresee.mjs",
   "/static/layout-drawing.mjs",
   "/static/last-play.mjs",
+  "/static/scoreboard.mjs",
   "/static/engine/corrections.mjs",
   "/static/engine/entries.mjs",
   "/static/engine/errors.mjs",
