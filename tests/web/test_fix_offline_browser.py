@@ -1,0 +1,176 @@
+"""Fix with no network: the phone draws the hand's entries and what may replace one with its own
+rules engine, the fix waits like any tap and the table is painted corrected at once; once the
+network is back the record holds the corrected hand, each entry once. A fix a later entry no
+longer fits is refused on the phone, in the server's sentence, and nothing waits."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import online, sent, tile
+from tests.live_server import LiveServer
+from tests.records import hand, record
+
+pytestmark = pytest.mark.browser
+
+WAITING = "#taps .taps-count"
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone with its service worker blocked; no script of the page fails."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
+def offline_table(phone, server: LiveServer, match_record: dict) -> int:
+    """The match entered entry by entry, its table open, then the network gone."""
+    match_id = server.played_here(match_record)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    expect(phone.locator("#table")).to_be_visible()
+    phone.context.set_offline(True)
+    return match_id
+
+
+def events(server: LiveServer, match_id: int) -> list[tuple]:
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"][-1]["events"]
+    return [(e["player"], e.get("play") or ("draw" if "draw" in e else "pass")) for e in played]
+
+
+def fix(phone, position: int, heading: str) -> None:
+    """Fix, then the hand's entry at `position`, with no network: drawn by the phone."""
+    phone.get_by_role("button", name="Fix", exact=True).click()
+    expect(phone.get_by_role("heading", name=re.compile("Fix an entry of hand 1"))).to_be_visible()
+    phone.locator(".entry-link").filter(
+        has=phone.locator(".entry-number", has_text=re.compile(rf"^{position}$"))
+    ).click()
+    expect(phone.get_by_role("heading", name=heading)).to_be_visible()
+
+
+# Ann leads 6-5 (left 6, right 5); Bo's 5-3 goes on the 5.
+ENTERED = record("muggins", "Ann Bo", hand("Ann 6-5", "Bo 5-3"))
+
+
+def test_a_tile_entered_wrong_is_fixed_with_no_network(phone, server):
+    """5-3 was really 5-4: at once left 6, right 4, count 10 and Bo's 10 points; then once."""
+    match_id = offline_table(phone, server, ENTERED)
+    phone.get_by_role("button", name="Fix", exact=True).click()
+    entries = phone.locator(".entry-link")
+    expect(entries).to_have_count(2)
+    expect(entries.first).to_contain_text("2 Bo 5-3 on the right · count 9")  # newest first
+    expect(entries.nth(1)).to_contain_text("1 Ann 6-5 lead · count 11")
+    expect(phone.locator(WAITING)).to_be_hidden()  # nothing asked of the network
+    entries.first.click()
+    expect(phone.get_by_role("heading", name="Fix 5-3 by Bo")).to_be_visible()
+    expect(phone.get_by_text("What did Bo do instead?")).to_be_visible()
+    expect(tile(phone, "5-3")).to_have_class(re.compile(r"\breplacing\b"))
+    expect(tile(phone, "6-6")).to_be_enabled()  # on the 6, as the table stood before 5-3
+    expect(tile(phone, "6-5")).to_be_disabled()  # played
+    tile(phone, "5-4").click()
+
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Fix 5-3 by Bo: 5-4")
+    expect(phone.get_by_role("heading", name="Fix 5-3 by Bo")).to_have_count(0)
+    expect(phone.locator(".open-ends li")).to_have_text(["left 6", "right 4", "count 10"])
+    expect(phone.locator(".scoreboard .side").nth(1).locator(".score")).to_have_text("10")
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+
+    online(phone)
+    sent(phone, 4)
+    assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-4")]
+    expect(phone.locator(".last-play .notice")).to_have_text(
+        "Corrected: 5-3 by Bo is now 5-4 by Bo."
+    )
+    expect(phone.locator(".scoreboard .side").nth(1).locator(".score")).to_have_text("10")
+
+
+def test_a_fix_behind_waiting_taps_and_the_taps_after_it(phone, server):
+    """Ann's 6-1 tapped with no network, then Bo's 5-3 before it fixed to 5-4: the 6-1 still
+    lands after it, on the 6, now scoring 5, and both are sent in order."""
+    match_id = offline_table(phone, server, ENTERED)
+    tile(phone, "6-1").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    expect(phone.locator(".open-ends li")).to_have_text(["left 1", "right 3", "count 4"])
+    fix(phone, 2, "Fix 5-3 by Bo")
+    tile(phone, "5-4").click()
+    expect(phone.locator(WAITING)).to_contain_text("2 taps waiting")
+    expect(phone.locator(".open-ends li")).to_have_text(["left 1", "right 4", "count 5"])
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("5")
+    online(phone)
+    sent(phone, 5)
+    assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-4"), ("Ann", "6-1")]
+
+
+def test_a_missed_draw_is_put_in_with_no_network(phone, server):
+    match_id = offline_table(phone, server, ENTERED)
+    fix(phone, 2, "Fix 5-3 by Bo")
+    phone.get_by_role("button", name="Missed one before it").click()
+    expect(phone.get_by_role("heading", name="Missed before 5-3 by Bo")).to_be_visible()
+    expect(phone.get_by_text("What did Bo do that was not entered?")).to_be_visible()
+    phone.get_by_role("button", name="Drew a tile").click()
+    expect(phone.locator(".held")).to_contain_text("Bo 7")
+    online(phone)
+    sent(phone, 4)
+    assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "draw"), ("Bo", "5-3")]
+    expect(phone.locator(".held")).to_contain_text("Bo 7")
+
+
+def test_an_extra_entry_is_removed_with_no_network(phone, server):
+    match_id = offline_table(
+        phone, server, record("muggins", "Ann Bo", hand("Ann 6-5", "Bo draw 1", "Bo 5-3"))
+    )
+    expect(phone.locator(".held")).to_contain_text("Bo 7")
+    fix(phone, 2, "Fix Bo's draw")
+    phone.get_by_role("button", name="Remove it").click()
+    expect(phone.locator(".held")).to_contain_text("Bo 6")
+    online(phone)
+    sent(phone, 5)
+    assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-3")]
+    expect(phone.locator(".last-play .notice")).to_have_text("Removed: Bo's draw.")
+
+
+# left 6, right 3 after the lead; Bo's 3-1 makes right 1; Ann's 6-4 then fits only the left
+PLAYED = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))
+
+
+def test_a_fix_a_later_entry_no_longer_fits_is_refused_on_the_phone(phone, server):
+    match_id = offline_table(phone, server, PLAYED)
+    fix(phone, 2, "Fix 3-1 by Bo")
+    tile(phone, "6-5").click()  # left 5, right 3: 6-4 is out
+    expect(phone.get_by_role("alert")).to_have_text(
+        "After the correction, Ann's 6-4 no longer fits: 6-4 does not fit: open ends are "
+        "left 5, right 3"
+    )
+    expect(phone.get_by_role("heading", name="Fix 3-1 by Bo")).to_be_visible()  # still there
+    expect(phone.locator("#taps")).to_be_hidden()  # nothing waits
+    phone.get_by_role("button", name="Back to the list").click()
+    phone.get_by_role("button", name="Back to the table").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    online(phone)
+    expected = [("Ann", "6-3"), ("Bo", "3-1"), ("Ann", "6-4"), ("Bo", "4-2")]
+    assert events(server, match_id) == expected
+
+
+def test_a_later_tile_the_fix_makes_fit_two_ends_is_asked_on_the_phone(phone, server):
+    match_id = offline_table(phone, server, PLAYED)
+    fix(phone, 2, "Fix 3-1 by Bo")
+    tile(phone, "4-3").click()  # right 4: 6-4 fits both ends
+    asked = phone.get_by_role("dialog")
+    expect(asked).to_contain_text("Where does Ann's 6-4 go now?")
+    expect(asked).to_contain_text("After this change 6-4 fits more than one end.")
+    asked.get_by_role("button", name="left").click()
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Fix 3-1 by Bo: 4-3")
+    expect(phone.locator(".open-ends li")).to_have_text(["left 2", "right 4", "count 6"])
+    online(phone)
+    sent(phone, 6)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]["events"]
+    assert played[1:] == [
+        {"player": "Bo", "play": "4-3"},
+        {"player": "Ann", "play": "6-4", "end": "left"},
+        {"player": "Bo", "play": "4-2", "end": "left"},
+    ]
