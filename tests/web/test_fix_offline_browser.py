@@ -6,6 +6,7 @@ longer fits is refused on the phone, in the server's sentence, and nothing waits
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.browser import online, sent, tile
@@ -174,3 +175,84 @@ def test_a_later_tile_the_fix_makes_fit_two_ends_is_asked_on_the_phone(phone, se
         {"player": "Ann", "play": "6-4", "end": "left"},
         {"player": "Bo", "play": "4-2", "end": "left"},
     ]
+
+
+def test_the_end_of_the_tile_put_in_its_place_is_asked_on_the_phone(phone, server):
+    """Ann's 6-5 was really 6-2, which fitted the 6 and the 2 then: where it went is asked."""
+    match_id = offline_table(
+        phone, server, record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-2", "Ann 6-5"))
+    )
+    fix(phone, 3, "Fix 6-5 by Ann")
+    tile(phone, "6-2").click()
+    asked = phone.get_by_role("dialog")
+    expect(asked).to_contain_text("Where does 6-2 go?")
+    expect(asked.get_by_role("button", name="right")).to_contain_text("count 12")
+    asked.get_by_role("button", name="Another tile").click()
+    expect(phone.get_by_role("dialog")).to_have_count(0)
+    tile(phone, "6-2").click()
+    phone.get_by_role("dialog").get_by_role("button", name="left").click()
+    expect(phone.locator(".open-ends li")).to_have_text(["left 2", "right 2", "count 4"])
+    online(phone)
+    sent(phone, 5)
+    played = server.get_json(f"/api/matches/{match_id}")["record"]["hands"][0]["events"]
+    assert played[2] == {"player": "Ann", "play": "6-2", "end": "left"}
+
+
+def words(phone) -> list[str]:
+    """What the Fix screen says, word by word, and each button's and link's name."""
+    fixing = phone.locator("#table section.fix")
+    names = fixing.locator("button, [role=button], a").evaluate_all(
+        "(all) => all.map((e) => e.getAttribute('aria-label') || e.textContent.trim())"
+    )
+    return fixing.inner_text().split() + [" ".join(name.split()) for name in names]
+
+
+def serious(phone) -> list[str]:
+    """axe's serious or critical violations (WCAG 2.1 A/AA) on the page."""
+    options = {
+        "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+        "resultTypes": ["violations"],
+    }
+    found = Axe().run(phone, options=options).response["violations"]
+    return [
+        f"{v['id']}: {node['target']}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv", "fr"])
+def test_the_phone_draws_fix_in_the_servers_words(phone, server, language):
+    """The same screens, drawn by the server online and by the phone with no network: the same
+    words and names in every language; axe finds nothing serious on the phone's."""
+    phone.goto(f"{server.url}/language/{language}?next=/")
+    match_id = server.played_here(record("muggins", "Ann Bo", hand("Ann 6-5", "Bo draw 1",
+                                                                    "Bo 5-3")))  # fmt: skip
+    phone.goto(f"{server.url}/matches/{match_id}")
+
+    def screens() -> list[list[str]]:
+        said = []
+        phone.locator(".fix-link").click()
+        expect(phone.locator(".entry-link")).to_have_count(3)
+        said.append(words(phone))
+        phone.locator(".entry-link").nth(1).click()  # the draw
+        expect(phone.locator(".fix .remove")).to_be_visible()
+        said.append(words(phone))
+        phone.locator(".fix-buttons a[role=button]").click()  # missed one before it
+        expect(phone.locator(".fix input[name=insert]").first).to_be_attached()
+        said.append(words(phone))
+        return said
+
+    by_server = screens()
+    phone.goto(f"{server.url}/matches/{match_id}")
+    expect(phone.locator(".fix-link")).to_be_visible()
+    phone.context.set_offline(True)
+    by_phone = screens()
+    assert phone.locator("#table section.fix.foreseen").count() == 1
+    for phones, servers in zip(by_phone, by_server, strict=True):
+        assert phones == servers
+    assert serious(phone) == []
+    phone.locator(".fix [role=button]").last.click()  # back to the entry
+    expect(phone.locator(".fix .remove")).to_be_visible()
+    assert serious(phone) == []
