@@ -94,7 +94,8 @@ export function foresee(record, taps, leader = null) {
     try {
       if (entry.fix) {
         [record, match] = fixed(record, match, entry);
-        played = null;
+        // What the hand's last tile counts and scores once the change is made.
+        played = match.phase === "play" && match.hand.plays.length ? lastPlay(match) : null;
       } else if (entry.undo) {
         [record, match] = undoEntry(record, match);
         played = null;

@@ -143,7 +143,10 @@ function draw(state) {
   open = state;
   const section = make("section", { class: "fix foreseen", "aria-labelledby": "fix-title" });
   if (state.message) {
-    section.append(make("p", { class: "message", id: "table-message", role: "alert" }, state.message));
+    // Where the server says a refusal: above the scores, the older sentence it replaces hidden.
+    table().querySelectorAll(".table-screen > .message").forEach((older) => (older.hidden = true));
+    const message = make("p", { class: "message foreseen", role: "alert" }, state.message);
+    table().querySelector(".table-screen").prepend(message);
   }
   const list = entries(seen);
   const entry = list[state.at - 1];
@@ -160,7 +163,7 @@ function draw(state) {
 function close(forget = true) {
   if (forget) open = null;
   if (!table()) return;
-  table().querySelectorAll(".fix.foreseen").forEach((section) => section.remove());
+  table().querySelectorAll(".fix.foreseen, .message.foreseen").forEach((drawn) => drawn.remove());
   table().classList.remove("fixing", "fixing-foreseen");
 }
 

@@ -45,6 +45,8 @@ test("corrections waiting are foreseen, and the taps after them", () => {
     { player: "Bo", play: "4-5" },
     { player: "Ann", play: "5-5" },
   ]);
+  const fixed = foresee(PLAYED, [fix("correct", 4, ["tile", "4-5"])]);
+  assert.deepEqual([fixed.played.player, fixed.played.tile, fixed.played.count], ["Bo", "4-5", 6]);
   const missed = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 6-4", "Ann 4-2"));
   const inserted = foresee(missed, [fix("insert", 2, ["tile", "3-1"])]);
   assert.deepEqual(
