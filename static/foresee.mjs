@@ -6,8 +6,8 @@
 
 // From the modules themselves, not the engine's index: the table then loads none of what it
 // does not use (corrections, derived pips). The service worker still keeps them all (sw.js):
-// static/phone-fix.mjs import()s corrections.mjs when Fix is first used on the phone, or a
-// correction waits, and hands it here (`learnCorrections`).
+// static/phone-fix-screens.mjs, import()ed when Fix is first drawn on the phone or a correction
+// waits, hands corrections.mjs here (`learnCorrections`).
 import { addEntry, undoEntry } from "./engine/entries.mjs";
 import { RecordError } from "./engine/errors.mjs";
 import { readEntry, replay } from "./engine/record.mjs";

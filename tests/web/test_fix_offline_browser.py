@@ -20,8 +20,9 @@ WAITING = "#taps .taps-count"
 
 @pytest.fixture
 def phone(browser, browser_context_args):
-    """A phone with its service worker blocked; no script of the page fails."""
-    context = browser.new_context(**browser_context_args, service_workers="block")
+    """A phone whose service worker keeps the table's shell, Fix's screens among it (loaded
+    when first needed), as a phone at the table has; no script of the page fails."""
+    context = browser.new_context(**browser_context_args)
     page = context.new_page()
     failures = []
     page.on("pageerror", lambda e: failures.append(str(e)))
@@ -34,9 +35,14 @@ def offline_table(phone, server: LiveServer, match_record: dict) -> int:
     """The match entered entry by entry, its table open, then the network gone."""
     match_id = server.played_here(match_record)
     phone.goto(f"{server.url}/matches/{match_id}")
-    expect(phone.locator("#table")).to_be_visible()
+    kept(phone)
     phone.context.set_offline(True)
     return match_id
+
+
+def kept(phone) -> None:
+    """Waits until the service worker keeps the table's shell and answers for the page."""
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def events(server: LiveServer, match_id: int) -> list[tuple]:
@@ -247,7 +253,7 @@ def test_the_phone_draws_fix_in_the_servers_words(phone, server, language):
 
     by_server = screens()
     phone.goto(f"{server.url}/matches/{match_id}")
-    expect(phone.locator(".fix-link")).to_be_visible()
+    kept(phone)
     phone.context.set_offline(True)
     by_phone = screens()
     assert phone.locator("#table section.fix.foreseen").count() == 1
@@ -257,3 +263,61 @@ def test_the_phone_draws_fix_in_the_servers_words(phone, server, language):
     phone.locator(".fix [role=button]").last.click()  # back to the entry
     expect(phone.locator(".fix .remove")).to_be_visible()
     assert serious(phone) == []
+
+
+def test_a_waiting_fix_is_foreseen_after_a_reload_with_no_network(phone, server):
+    match_id = offline_table(phone, server, ENTERED)
+    fix(phone, 2, "Fix 5-3 by Bo")
+    tile(phone, "5-4").click()
+    phone.reload()
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Fix 5-3 by Bo: 5-4")
+    expect(phone.locator(".open-ends li")).to_have_text(["left 6", "right 4", "count 10"])
+    tile(phone, "6-1").click()  # foreseen past the fix: on the 6
+    expect(phone.locator(".open-ends li")).to_have_text(["left 1", "right 4", "count 5"])
+    online(phone)
+    sent(phone, 5)
+    assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-4"), ("Ann", "6-1")]
+
+
+def test_fix_waits_for_the_network_when_its_screens_were_never_kept(
+    server, browser, browser_context_args
+):
+    """No service worker, so Fix's screens were never loaded: Fix waits for the network, as
+    a question of the server's, instead of failing."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    phone = context.new_page()
+    try:
+        match_id = server.played_here(ENTERED)
+        phone.goto(f"{server.url}/matches/{match_id}")
+        expect(phone.locator(".fix-link")).to_be_visible()
+        phone.context.set_offline(True)
+        phone.get_by_role("button", name="Fix", exact=True).click()
+        expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Fix")
+        online(phone)
+        expect(phone.get_by_role("heading", name="Fix an entry of hand 1")).to_be_visible()
+        assert phone.locator("#table section.fix.foreseen").count() == 0  # the server's
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "da", "sv", "fr"])
+def test_a_refused_fix_is_said_on_the_phone_as_the_server_says_it(phone, server, language):
+    phone.goto(f"{server.url}/language/{language}?next=/")
+    match_id = server.played_here(PLAYED)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    kept(phone)
+
+    def refused() -> str:
+        phone.locator(".fix-link").click()
+        phone.locator(".entry-link").nth(2).click()  # Bo's 3-1
+        tile(phone, "6-5").click()  # left 5, right 3: Ann's 6-4 is out
+        expect(phone.get_by_role("alert")).to_be_visible()
+        return phone.get_by_role("alert").inner_text()
+
+    by_server = refused()
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    by_phone = refused()
+    assert phone.locator("#table section.fix.foreseen").count() == 1
+    assert by_phone == by_server
+    expect(phone.locator("#taps")).to_be_hidden()

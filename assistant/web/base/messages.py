@@ -38,8 +38,10 @@ PHONE_REFUSALS = (
 
 def phone_refusals() -> dict[str, str]:
     """Each of PHONE_REFUSALS in the player's language (the engine's templates, translated as
-    `explain` translates them)."""
-    return {template: _(template) for template in PHONE_REFUSALS}
+    `explain` translates them); one the language words as the engine does is left out (the
+    phone then uses the engine's own, in English all of them)."""
+    translated = {template: _(template) for template in PHONE_REFUSALS}
+    return {template: words for template, words in translated.items() if words != template}
 
 
 # The engine's parameters that hold one player's name.
