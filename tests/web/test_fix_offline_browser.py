@@ -229,13 +229,23 @@ def serious(phone) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("language", ["en", "da", "sv", "fr"])
-def test_the_phone_draws_fix_in_the_servers_words(phone, server, language):
+HANDS = {
+    "muggins": record("muggins", "Ann Bo", hand("Ann 6-5", "Bo draw 1", "Bo 5-3")),
+    "fives-and-threes": record("fives-and-threes", "Ann Bo", hand("Ann 6-6", "Bo 6-1", "Ann pass")),
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "game"),
+    [("en", "muggins"), ("da", "muggins"), ("sv", "muggins"), ("fr", "muggins")]
+    + [("en", "fives-and-threes"), ("fr", "fives-and-threes")],
+)
+def test_the_phone_draws_fix_in_the_servers_words(phone, server, language, game):
     """The same screens, drawn by the server online and by the phone with no network: the same
-    words and names in every language; axe finds nothing serious on the phone's."""
+    words and names in every language (a knock in Fives and Threes); axe finds nothing serious
+    on the phone's."""
     phone.goto(f"{server.url}/language/{language}?next=/")
-    match_id = server.played_here(record("muggins", "Ann Bo", hand("Ann 6-5", "Bo draw 1",
-                                                                    "Bo 5-3")))  # fmt: skip
+    match_id = server.played_here(HANDS[game])
     phone.goto(f"{server.url}/matches/{match_id}")
 
     def screens() -> list[list[str]]:
@@ -243,7 +253,7 @@ def test_the_phone_draws_fix_in_the_servers_words(phone, server, language):
         phone.locator(".fix-link").click()
         expect(phone.locator(".entry-link")).to_have_count(3)
         said.append(words(phone))
-        phone.locator(".entry-link").nth(1).click()  # the draw
+        phone.locator(".entry-link").nth(1).click()  # the second entry (a draw, a tile)
         expect(phone.locator(".fix .remove")).to_be_visible()
         said.append(words(phone))
         phone.locator(".fix-buttons a[role=button]").click()  # missed one before it
