@@ -120,9 +120,10 @@ const make = (tag, attributes = {}, ...children) => {
 };
 const hidden = (name, value) => make("input", { type: "hidden", name, value });
 const csrf = () => table().querySelector("input[name=csrf_token]").cloneNode();
-const address = (action) => `${location.pathname.replace(/\/$/, "")}/${action}`;
+// The match's own addresses, from the picker's (/matches/N/play).
+const address = (action) => table().querySelector("form.picker").action.replace(/\/play$/, `/${action}`);
 const link = (text, to, className = "secondary outline wide") =>
-  make("a", { role: "button", class: className, href: location.pathname, "data-fix-to": to }, text);
+  make("a", { role: "button", class: className, href: address("").slice(0, -1), "data-fix-to": to }, text);
 
 function draw(state) {
   const seen = ahead();
@@ -165,7 +166,7 @@ function chooseEntry(section, seen, list) {
         : make("b", {}, said(entry.kind === "draw" ? "fixDrew" : entry.knock ? "fixKnocked" : "fixPassed"));
     const chosen = make(
       "a",
-      { class: "entry-link", href: `${location.pathname}?fix=${entry.position}`, "data-fix-to": entry.position },
+      { class: "entry-link", href: `${address("").slice(0, -1)}?fix=${entry.position}`, "data-fix-to": entry.position },
       make("span", { class: "entry-number" }, String(entry.position)),
       " ",
       make("span", { class: "entry-who" }, make("bdi", {}, shown(entry.player))),
@@ -305,11 +306,12 @@ function choose(form, button) {
   const seen = foresee(JSON.parse(drawn.dataset.record), [...window.tableTaps.waiting(), tap], drawn.dataset.turn || null);
   if (seen.refused && seen.refused.tap === tap) {
     const error = seen.refused.error;
+    // As the server answers: a later tile's end asked, else the entry's screen saying why.
+    const back = { at: state.at, insert: state.insert };
     if (error instanceof corrections.EndAsked) {
-      return draw({ ...state, later: error, url, fields, title, label: label.slice(title.length + 2) });
+      return draw({ ...back, later: error, url, fields, title, label: label.slice(title.length + 2) });
     }
     const refused = explain(error);
-    const back = state.later ? { at: 0 } : { at: state.at, insert: state.insert };
     return draw({ ...back, message: refused[0].toUpperCase() + refused.slice(1) });
   }
   close();
