@@ -331,3 +331,18 @@ def test_a_refused_fix_is_said_on_the_phone_as_the_server_says_it(phone, server,
     assert phone.locator("#table section.fix.foreseen").count() == 1
     assert by_phone == by_server
     expect(phone.locator("#taps")).to_be_hidden()
+
+
+def test_a_later_tiles_end_that_breaks_the_next_entry_is_refused_on_the_phone(phone, server):
+    match_id = offline_table(phone, server, PLAYED)
+    fix(phone, 2, "Fix 3-1 by Bo")
+    tile(phone, "4-3").click()  # right 4: 6-4 fits both ends
+    phone.get_by_role("dialog").get_by_role("button", name="right").click()  # 6 and 6: 4-2 is out
+    expect(phone.get_by_role("alert")).to_have_text(
+        "After the correction, Bo's 4-2 no longer fits: 4-2 does not fit: open ends are "
+        "left 6, right 6"
+    )
+    expect(phone.get_by_role("heading", name="Fix 3-1 by Bo")).to_be_visible()
+    expect(phone.locator("#taps")).to_be_hidden()
+    online(phone)
+    assert events(server, match_id)[1] == ("Bo", "3-1")
