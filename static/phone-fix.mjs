@@ -63,3 +63,11 @@ function corrected() {
 }
 document.addEventListener("taps:changed", corrected);
 corrected();
+
+// Before the lead the server draws Fix hidden: shown while the taps waiting have started the hand.
+function offer() {
+  const fix = table() && table().querySelector("a.fix-link[data-fix-foreseen]");
+  if (fix) fix.hidden = !(window.tableTaps && phoneDraws() && ahead());
+}
+document.addEventListener("taps:changed", offer);
+offer();

@@ -346,3 +346,25 @@ def test_a_later_tiles_end_that_breaks_the_next_entry_is_refused_on_the_phone(ph
     expect(phone.locator("#taps")).to_be_hidden()
     online(phone)
     assert events(server, match_id)[1] == ("Bo", "3-1")
+
+
+def test_the_lead_tapped_with_no_network_is_fixed_on_the_phone(phone, server):
+    """The table was drawn before the lead, with no Fix: the lead tapped with no network
+    starts the hand, and Fix shows; Ann's 6-3 was really 6-4 (10, +10)."""
+    match_id = server.post_json("/api/matches", record("muggins", "Ann Bo"))["id"]
+    server.post_json(f"/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    kept(phone)
+    fix = phone.get_by_role("button", name="Fix", exact=True)
+    expect(fix).to_have_count(0)
+    phone.context.set_offline(True)
+    tile(phone, "6-3").click()
+    expect(fix).to_be_visible()
+    fix.click()
+    phone.locator(".entry-link").click()
+    expect(phone.get_by_role("heading", name="Fix 6-3 by Ann")).to_be_visible()
+    tile(phone, "6-4").click()
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("10")
+    online(phone)
+    sent(phone, 4)
+    assert events(server, match_id) == [("Ann", "6-4")]
