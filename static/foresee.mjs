@@ -5,14 +5,27 @@
 // table as recorded) replaces all of this.
 
 // From the modules themselves, not the engine's index: the table then loads none of what it
-// does not use (corrections, derived pips). The service worker still keeps them all (sw.js), so
-// code that fixes an entry on the phone can import() corrections.mjs when Fix is first used.
+// does not use (corrections, derived pips). The service worker still keeps them all (sw.js):
+// static/phone-fix-screens.mjs, import()ed when Fix is first drawn on the phone or a correction
+// waits, hands corrections.mjs here (`learnCorrections`).
 import { addEntry, undoEntry } from "./engine/entries.mjs";
 import { RecordError } from "./engine/errors.mjs";
 import { readEntry, replay } from "./engine/record.mjs";
 
+// The phone's engine's corrections (static/engine/corrections.mjs), once loaded: until then a
+// waiting correction is not foreseen.
+let corrections = null;
+export function learnCorrections(module) {
+  corrections = module;
+}
+
+const FIXES = { correct: "correct", insert: "insert", remove: "remove" };
+
 // What a waiting tap says, from the address it is sent to and its form's fields; null for a tap
-// the phone does not foresee (a correction; a lead left to the server's lot).
+// the phone does not foresee (a lead left to the server's lot; the lead turned round). A
+// correction, as the correct, insert and remove routes read their forms: `fix` (which), the
+// hand's entry `position`, the `entry` said instead (a tile and its end, a draw, a pass; none to
+// remove) and `ends`, the end of each later tile asked (`end:N`).
 export function entryOf(tap) {
   const action = new URL(tap.url, "http://phone").pathname.split("/").pop();
   const field = (name) => {
@@ -35,7 +48,31 @@ export function entryOf(tap) {
     }
     return { left };
   }
+  if (FIXES[action]) return fixOf(action, tap.fields || []);
   return null;
+}
+
+function fixOf(action, fields) {
+  const form = new Map(fields);
+  const position = Number(form.get("position"));
+  if (!Number.isInteger(position) || position < 1) return null;
+  const ends = {};
+  for (const [name, value] of fields) {
+    if (/^end:\d+$/.test(name)) ends[Number(name.slice(4))] = value;
+  }
+  const fix = { fix: action, position, ends };
+  if (action === "remove") return fix;
+  if (form.has("draw")) fix.entry = { draw: 1 };
+  else if (form.has("pass")) fix.entry = { pass: true };
+  else fix.entry = form.get("end") ? { play: form.get("tile"), end: form.get("end") } : { play: form.get("tile") };
+  return fix;
+}
+
+// The record and match once correction `fix` (entryOf's) is made on them.
+function fixed(record, match, fix) {
+  if (fix.fix === "remove") return corrections.removeEntry(record, fix.position, match, fix.ends);
+  const make = fix.fix === "insert" ? corrections.insertEntry : corrections.correctEntry;
+  return make(record, fix.position, readEntry(fix.entry), match, fix.ends);
 }
 
 // The record and match once `taps` are recorded on top of `record`, and what the last of them
@@ -51,9 +88,15 @@ export function foresee(record, taps, leader = null) {
   let played = null;
   for (const tap of taps) {
     const entry = entryOf(tap);
-    if (entry === null) return { record, match, played, leader: leading(), unknown: tap };
+    if (entry === null || (entry.fix && !corrections)) {
+      return { record, match, played, leader: leading(), unknown: tap };
+    }
     try {
-      if (entry.undo) {
+      if (entry.fix) {
+        [record, match] = fixed(record, match, entry);
+        // What the hand's last tile counts and scores once the change is made.
+        played = match.phase === "play" && match.hand.plays.length ? lastPlay(match) : null;
+      } else if (entry.undo) {
         [record, match] = undoEntry(record, match);
         played = null;
       } else if (entry.leader !== undefined) {

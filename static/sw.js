@@ -1,6 +1,7 @@
 // The table's shell for a phone with no network (its rules engine among them, so the table
-// still knows the game; corrections.mjs and pips.mjs too, which the page does not load yet, for
-// what the phone may do with them offline): the assets are kept when the worker installs and
+// still knows the game; phone-fix-screens.mjs and corrections.mjs, which the page loads when
+// Fix is first drawn on the phone, and pips.mjs, which it does not load yet, for what the
+// phone may do with them offline): the assets are kept when the worker installs and
 // answered from here at once (then fetched again to be kept fresh); a page is asked of the
 // server first, and with no answer the copy the table keeps of itself (static/app.js) is shown,
 // with its waiting taps. Not htmx, the club pages' styles nor the home screen's icon: no table
@@ -11,6 +12,8 @@ const SHELL = [
   "/static/app.css",
   "/static/app.js",
   "/static/phone-table.mjs",
+  "/static/phone-fix.mjs",
+  "/static/phone-fix-screens.mjs",
   "/static/foresee.mjs",
   "/static/layout-drawing.mjs",
   "/static/last-play.mjs",

@@ -157,7 +157,7 @@ def test_the_offline_shell_holds_the_phone_rules_engine(client):
     the table's script imports, the engine's included, and those it imports only when needed."""
     worker = client.get("/sw.js").text
     kept = set(re.findall(r'"(/static/[^"]+)"', worker))
-    wanted, seen = ["static/phone-table.mjs"], set()
+    wanted, seen = ["static/phone-table.mjs", "static/phone-fix.mjs"], set()
     while wanted:
         path = wanted.pop()
         seen.add(path)

@@ -9,6 +9,41 @@ from assistant.engine.layout import EndList
 from assistant.web.base.i18n import END_NAMES, elided, end_name, ends_text
 from assistant.web.base.pages import player_name
 
+# The engine's sentences a correction made on the phone may be refused with, which the phone
+# words itself with no network (static/phone-fix.mjs): a later entry that no longer fits, and
+# why it does not.
+PHONE_REFUSALS = (
+    "after the correction, {player}'s {tile} no longer fits: {reason}",
+    "after the correction, {player}'s draw no longer fits: {reason}",
+    "after the correction, {player}'s pass no longer fits: {reason}",
+    "{tile} has already been played this hand",
+    "{tile} does not fit: open ends are {ends}",
+    "{tile} does not fit the {end} end, which shows {value}",
+    "the hand is over: {player} went out",
+    "the hand is over: it is blocked",
+    "the hand is over: enter the pips left by {players} first",
+    "the match is over: {side} won",
+    "there is no drawing: the tiles not dealt are out of play",
+    "{player} cannot draw: the one tile left in the boneyard is kept back",
+    "{player} cannot draw: the {n} tiles left in the boneyard are kept back",
+    "{player} cannot draw: the boneyard is empty",
+    "{player} must draw: 1 tile can still be drawn (the boneyard holds {total} and keeps "
+    "{reserve} back)",
+    "{player} must draw: {n} tiles can still be drawn (the boneyard holds {total} and keeps "
+    "{reserve} back)",
+    "{player} must draw: the boneyard still has 1 tile",
+    "{player} must draw: the boneyard still has {n} tiles",
+)
+
+
+def phone_refusals() -> dict[str, str]:
+    """Each of PHONE_REFUSALS in the player's language (the engine's templates, translated as
+    `explain` translates them); one the language words as the engine does is left out (the
+    phone then uses the engine's own, in English all of them)."""
+    translated = {template: _(template) for template in PHONE_REFUSALS}
+    return {template: words for template, words in translated.items() if words != template}
+
+
 # The engine's parameters that hold one player's name.
 PLAYER_PARAMS = ("player", "leader", "expected", "first", "second")
 

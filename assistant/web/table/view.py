@@ -25,7 +25,7 @@ from assistant.engine import (
 )
 from assistant.web.base.db import get_db
 from assistant.web.base.i18n import elided, end_name, number, signed, term_text
-from assistant.web.base.messages import explain, names_text, sentence
+from assistant.web.base.messages import explain, names_text, phone_refusals, sentence
 from assistant.web.base.pages import player_name, side_name
 from assistant.web.table import pegs, settled
 
@@ -438,6 +438,10 @@ class Table:
         return _("Pick who leads, or let the phone pick at random.")
 
     # -- corrections --------------------------------------------------------------------------
+
+    def refusal_words(self) -> dict[str, str]:
+        """The sentences a correction made on the phone may be refused with, translated."""
+        return phone_refusals()
 
     @property
     def can_fix(self) -> bool:

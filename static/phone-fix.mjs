@@ -1,0 +1,73 @@
+// Fix with no network, or while taps wait, is drawn by the phone: Fix tapped then opens the
+// screens of static/phone-fix-screens.mjs (with the engine's corrections), loaded only then, or
+// when a correction waits, so that the table as it will be is foreseen past it. The service
+// worker keeps them for a phone with no network (sw.js). Online with nothing waiting, Fix is
+// asked of the server as before (static/app.js), as is every screen of a fix the server drew.
+
+import { entryOf, foresee } from "./foresee.mjs";
+
+const table = () => document.getElementById("table");
+
+// The phone draws Fix when the network is away or taps wait.
+const phoneDraws = () => !navigator.onLine || window.tableTaps.waiting().length > 0;
+
+/** The table as it will be once the taps waiting are recorded, when there is an entry to fix. */
+export function ahead() {
+  const drawn = table();
+  if (!window.tableTaps || !drawn || !drawn.dataset.record) return null;
+  const seen = foresee(JSON.parse(drawn.dataset.record), window.tableTaps.waiting(), drawn.dataset.turn || null);
+  if (seen.unknown || seen.refused) return null;
+  const hand = seen.record.hands[seen.record.hands.length - 1];
+  const fixable = ["play", "settle"].includes(seen.match.phase) && hand && hand.events.length > 0;
+  return fixable ? seen : null;
+}
+
+let screens = null;
+let loaded = false;
+function load() {
+  screens = screens || import("./phone-fix-screens.mjs").then((module) => ((loaded = true), module));
+  return screens;
+}
+
+document.addEventListener(
+  "click",
+  (event) => {
+    const fix = event.target.closest("a.fix-link");
+    if (!fix || !table() || !table().contains(fix) || fix.dataset.asked || !window.tableTaps) return;
+    if (!phoneDraws() || !ahead() || !table().querySelector("form.picker")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    load().then(
+      (module) => module.openList(),
+      () => {
+        // Not loaded (no service worker kept it): asked of the server once it is back, as before.
+        screens = null;
+        fix.dataset.asked = "1";
+        fix.click();
+        delete fix.dataset.asked;
+      },
+    );
+  },
+  true,
+);
+
+// A correction waiting (tapped on a screen of the server's, or kept across a reload): the
+// engine's corrections are loaded, and the table is painted again, foreseen past it.
+function corrected() {
+  if (loaded || !window.tableTaps) return;
+  if (!window.tableTaps.waiting().some((tap) => (entryOf(tap) || {}).fix)) return;
+  load().then(
+    () => document.dispatchEvent(new Event("taps:changed")),
+    () => (screens = null),
+  );
+}
+document.addEventListener("taps:changed", corrected);
+corrected();
+
+// Before the lead the server draws Fix hidden: shown while the taps waiting have started the hand.
+function offer() {
+  const fix = table() && table().querySelector("a.fix-link[data-fix-foreseen]");
+  if (fix) fix.hidden = !(window.tableTaps && phoneDraws() && ahead());
+}
+document.addEventListener("taps:changed", offer);
+offer();
