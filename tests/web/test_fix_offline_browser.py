@@ -86,7 +86,7 @@ def test_a_tile_entered_wrong_is_fixed_with_no_network(phone, server):
     expect(phone.locator(".open-ends li")).to_have_text(["left 6", "right 4", "count 10"])
     expect(phone.locator(".scoreboard .side").nth(1).locator(".score")).to_have_text("10")
     expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
-    expect(phone.locator("#taps .taps-foreseen")).to_have_text("5-4 by Bo: count 10 → +10")
+    expect(phone.locator("#table .last-play.foreseen")).to_have_text("5-4 6 + 4 = 10 → Bo +10")
 
     online(phone)
     sent(phone, 4)
