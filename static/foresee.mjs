@@ -22,7 +22,7 @@ export function learnCorrections(module) {
 const FIXES = { correct: "correct", insert: "insert", remove: "remove" };
 
 // What a waiting tap says, from the address it is sent to and its form's fields; null for a tap
-// the phone does not foresee (a lead left to the server's lot; the lead turned round). A
+// the phone does not foresee (a lead left to the server's lot). A
 // correction, as the correct, insert and remove routes read their forms: `fix` (which), the
 // hand's entry `position`, the `entry` said instead (a tile and its end, a draw, a pass; none to
 // remove) and `ends`, the end of each later tile asked (`end:N`).
@@ -49,6 +49,7 @@ export function entryOf(tap) {
     return { left };
   }
   if (FIXES[action]) return fixOf(action, tap.fields || []);
+  if (action === "turn") return { fix: "turn", position: 1, ends: {} }; // the lead turned round
   return null;
 }
 
@@ -68,8 +69,13 @@ function fixOf(action, fields) {
   return fix;
 }
 
-// The record and match once correction `fix` (entryOf's) is made on them.
+// The record and match once correction `fix` (entryOf's) is made on them. The lead turned
+// round is its tile corrected to the same tile the other way round (routes.py `turn_lead`).
 function fixed(record, match, fix) {
+  if (fix.fix === "turn") {
+    const [a, b] = match.hand.plays[0].tile.split("-");
+    return corrections.correctEntry(record, 1, readEntry({ play: `${b}-${a}` }), match, {});
+  }
   if (fix.fix === "remove") return corrections.removeEntry(record, fix.position, match, fix.ends);
   const make = fix.fix === "insert" ? corrections.insertEntry : corrections.correctEntry;
   return make(record, fix.position, readEntry(fix.entry), match, fix.ends);
@@ -88,7 +94,7 @@ export function foresee(record, taps, leader = null) {
   let played = null;
   for (const tap of taps) {
     const entry = entryOf(tap);
-    if (entry === null || (entry.fix && !corrections)) {
+    if (entry === null || (entry.fix && !corrections) || (entry.fix === "turn" && !turnable(match))) {
       return { record, match, played, leader: leading(), unknown: tap };
     }
     try {
@@ -112,6 +118,14 @@ export function foresee(record, taps, leader = null) {
     }
   }
   return { record, match, played, leader: leading() };
+}
+
+// Whether the lead may be turned round: alone on the table, not a double (view.py
+// `can_turn_lead`); else the server refuses it, and says why.
+function turnable(match) {
+  if (match.phase !== "play" || match.hand.plays.length !== 1) return false;
+  const [a, b] = match.hand.plays[0].tile.split("-");
+  return a !== b;
 }
 
 // The last tile laid, as the result writes it: its player, tile, end, count and points.

@@ -368,3 +368,19 @@ def test_the_lead_tapped_with_no_network_is_fixed_on_the_phone(phone, server):
     online(phone)
     sent(phone, 4)
     assert events(server, match_id) == [("Ann", "6-4")]
+
+
+def test_the_lead_turned_round_with_no_network(phone, server):
+    """Ann's 6-3 laid the other way round: at once the ends are 3 and 6, and Bo's 5-3 goes on
+    the 3 with no end asked; once the network is back, the lead is 3-6 and 5-3 went on it."""
+    match_id = offline_table(phone, server, record("muggins", "Ann Bo", hand("Ann 6-3")))
+    phone.locator("#table").get_by_role("button", name="Turn the lead").click()
+    ends = phone.locator(".open-ends li")
+    expect(ends).to_have_text(["left 3", "right 6", "count 9"])
+    tile(phone, "5-3").click()
+    expect(ends).to_have_text(["left 5", "right 6", "count 11"])
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+
+    online(phone)
+    sent(phone, 4)
+    assert events(server, match_id) == [("Ann", "3-6"), ("Bo", "5-3")]
