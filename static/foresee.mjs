@@ -142,3 +142,19 @@ export function endsFor(match, tile) {
   const choices = match.endChoices(tile);
   return choices.length ? choices : [{ end: null, count: null, points: null }];
 }
+
+// What laying a tile on `choice`'s end (endsFor's) would score for the player whose turn it is,
+// with the point for going out when it is their side's last tile, and whether it busts
+// (pegs.py `end_outcome`).
+export function endOutcome(match, choice) {
+  const hand = match.hand;
+  const player = hand.turn;
+  const side = match.sideOf.get(player);
+  const partnersOut = match.sides[side].every((p) => p === player || hand.held.get(p) === 0);
+  const last = hand.held.get(player) === 1 && (match.rules.go_out === "player" || partnersOut);
+  const chipsOut = last && match.rules.hand_end === "chip_out";
+  const scored = match.playPoints(side, choice.count, false, chipsOut);
+  const nothing = scored.points + scored.bonus === 0;
+  const bust = nothing && (match.countPoints(choice.count) > 0 || scored.bonusRefused);
+  return { points: scored.points, bonus: scored.bonus, bust };
+}

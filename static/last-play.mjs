@@ -5,12 +5,7 @@
 // the draws and passes since; between hands, how the hand ended; that the match will be won. So
 // the line says what the scores above it show, never the play before the taps waiting.
 
-// Numbers as the server writes them (i18n.py `number`, `signed`): a real minus sign, a half
-// with the language's decimal mark, a change of score always signed (+0).
-const MINUS = "\u2212";
-const decimals = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 });
-export const number = (n) => decimals.format(n).replace("-", MINUS);
-const signed = (n) => (n >= 0 ? `+${number(n)}` : number(n));
+import { number, signed } from "./table-words.mjs";
 
 // Paints the line of `table` for `seen`, the table foreseen (foresee.mjs); `unchanged` while it
 // holds what the server drew (nothing waits, or nothing that changes the record): then the

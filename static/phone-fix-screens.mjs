@@ -13,29 +13,19 @@ import { tileName } from "./engine/tiles.mjs";
 import { foresee, learnCorrections } from "./foresee.mjs";
 import { view } from "./layout-drawing.mjs";
 import { ahead } from "./phone-fix.mjs";
+import { endName, outcomeWords, say as said, signed, shown } from "./table-words.mjs";
 
 learnCorrections(corrections);
 
 const banner = document.getElementById("taps");
 const table = () => document.getElementById("table");
 const language = document.documentElement.lang || "en";
-const said = (name, values = {}) =>
-  (banner.dataset[name] || "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
-const endName = (end) => said(`end${end[0].toUpperCase()}${end.slice(1)}`);
-const MINUS = "\u2212";
-const signed = (points) =>
-  (points < 0 ? MINUS : "+") + Math.abs(points).toLocaleString(language, { maximumFractionDigits: 2 });
 const listed = (parts) => new Intl.ListFormat(language, { type: "conjunction" }).format(parts);
 
 // French elides "de" before a name with a vowel sound, as i18n.elided does on the server.
 const VOWELS = "AEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆaeiouàâäéèêëîïôöùûüœæ";
 const ELIDED = new RegExp(`\\b([Dd])e (?=(?:<bdi>)?(?:[${VOWELS}]|[Yy][^${VOWELS}yY\\W]))`, "g");
 const elided = (text) => (language.startsWith("fr") ? text.replace(ELIDED, "$1’") : text);
-
-function shown(player) {
-  const held = table().querySelector(`.held li[data-player="${CSS.escape(player)}"] .name`);
-  return held ? held.textContent : player;
-}
 
 // -- the hand's entries ------------------------------------------------------------------------
 
@@ -244,21 +234,20 @@ function picker(then, turn, action, marks, replaced) {
 function askEnd(then, tile, action, marks, state) {
   const asked = make("section", { class: "end-choice", role: "dialog", "aria-labelledby": "end-question" });
   asked.append(make("p", { id: "end-question" }, said("where", { tile })));
-  asked.append(endButtons(then.endChoices(tile), action, [...marks, hidden("tile", tile)], "end", "outcome"));
+  asked.append(endButtons(then, then.endChoices(tile), action, [...marks, hidden("tile", tile)], "end", "outcome"));
   asked.append(link(said("another"), state.insert ? "insert" : "entry", "secondary outline wide another"));
   return asked;
 }
 
-function endButtons(choices, action, fields, name, describedBy) {
+function endButtons(match, choices, action, fields, name, describedBy) {
   const form = make("form", { method: "post", action, class: "end-buttons" }, csrf(), ...fields);
   for (const choice of choices) {
-    const outcome = said("count", { n: choice.count }) + (choice.points ? ` · ${signed(choice.points)}` : "");
     const button = make(
       "button",
       { type: "submit", name, value: choice.end, class: "big end", "data-end": choice.end, "aria-describedby": `${describedBy}-${choice.end}` },
       `${endName(choice.end)} `,
       make("span", { class: "end-value", "aria-hidden": "true" }, String(choice.value)),
-      make("small", { class: "end-outcome", id: `${describedBy}-${choice.end}`, "aria-hidden": "true" }, outcome),
+      make("small", { class: "end-outcome", id: `${describedBy}-${choice.end}`, "aria-hidden": "true" }, ...outcomeWords(match, choice)),
     );
     form.append(button);
   }
@@ -275,7 +264,7 @@ function laterEnd(section, state) {
   section.append(make("p", { id: "later-question" }, elided(question)));
   section.append(make("p", { class: "fix-hint" }, said("fixFitsMore", { tile: asked.tile })));
   const fields = state.fields.filter(([name]) => name !== "csrf_token").map(([name, value]) => hidden(name, value));
-  section.append(endButtons(asked.match.endChoices(asked.tile), state.url, fields, `end:${asked.position}`, "later"));
+  section.append(endButtons(asked.match, asked.match.endChoices(asked.tile), state.url, fields, `end:${asked.position}`, "later"));
   const hand = asked.match.hand;
   const drawing = view(hand.layoutTiles(), hand.openEnds());
   const tiles = drawing.tiles.map(

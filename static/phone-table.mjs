@@ -8,13 +8,9 @@ import { endsFor, entryOf, foresee } from "./foresee.mjs";
 import { paintLastPlay } from "./last-play.mjs";
 import { paintScoreboard } from "./scoreboard.mjs";
 import { view } from "./layout-drawing.mjs";
+import { endName, outcomeWords, say, shown } from "./table-words.mjs";
 
-const banner = document.getElementById("taps");
 const table = () => document.getElementById("table");
-const say = (name, values = {}) =>
-  (banner.dataset[name] || "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
-const signed = (points) => (points > 0 ? `+${points}` : String(points));
-const endName = (end) => say(`end${end[0].toUpperCase()}${end.slice(1)}`);
 
 // The record the table shows, read once per table the server draws (every paint asks for it;
 // an answer's table is a new element, read afresh). The engine never changes a record it is given.
@@ -24,12 +20,6 @@ function record() {
   if (!drawn || !drawn.dataset.record) return null;
   if (!read.has(drawn)) read.set(drawn, JSON.parse(drawn.dataset.record));
   return read.get(drawn);
-}
-
-// A player by the name the table shows (the club's name now), from the list of tiles held.
-function shown(player) {
-  const held = table().querySelector(`.held li[data-player="${CSS.escape(player)}"] .name`);
-  return held ? held.textContent : player;
 }
 
 // The table as it will be, or null when the phone does not foresee it (a waiting correction;
@@ -71,7 +61,7 @@ function dialog(kind, tag, text, buttonsClass) {
 
 // "Where does 3-2 go?", asked in the picker's place, each end saying what it would count and
 // score; answered, the tile waits with its end like any tap.
-function askEnd(tile, ends) {
+function askEnd(tile, ends, match) {
   const picker = table().querySelector("form.picker");
   const [asked, question, buttons] = dialog("end-choice", "p", say("where", { tile }), "end-buttons");
   for (const choice of ends) {
@@ -87,8 +77,8 @@ function askEnd(tile, ends) {
     const outcome = document.createElement("small");
     outcome.className = "end-outcome";
     outcome.setAttribute("aria-hidden", "true");
-    outcome.textContent = say("count", { n: choice.count }) + (choice.points ? ` · ${signed(choice.points)}` : "");
-    button.append(value, outcome);
+    outcome.append(...outcomeWords(match, choice));
+    button.append(value, " ", outcome);
     button.addEventListener("click", () => {
       asked.remove();
       picker.hidden = false;
@@ -127,7 +117,7 @@ document.addEventListener(
     if (previous && previous.value === tile && /\/play$/.test(previous.url)) return; // a double tap
     const ends = endsFor(seen.match, tile);
     if (!ends.length) return window.tableTaps.note(say(waiting.length ? "unfit" : "unfitNow", { tile }));
-    if (ends.length > 1) return askEnd(tile, ends);
+    if (ends.length > 1) return askEnd(tile, ends, seen.match);
     play(tile, null);
   },
   true,

@@ -3,7 +3,7 @@
 // has to go or, near an exact target, what it needs; whose side's turn it is, the side that
 // won; on a cribbage board, each side's peg in the hole of its score.
 
-import { number } from "./last-play.mjs";
+import { number } from "./table-words.mjs";
 
 const NEAR = 20; // within this of an exact target a side is told what it needs
 // The board's geometry (pegs.py): room for a side's name, from one hole to the next, between

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser import online, sent, tile
 from tests.live_server import call
+from tests.records import hand, record
 
 pytestmark = pytest.mark.browser
 
@@ -264,3 +265,24 @@ def test_the_lead_may_be_turned_only_while_alone_on_the_table(server, phone):
     expect(turn_lead).to_be_hidden()
     phone.locator("#table").get_by_role("button", name="Undo").click()
     expect(turn_lead).to_be_visible()
+
+
+@pytest.mark.parametrize("before", [0, 58])
+def test_an_end_asked_with_no_network_says_what_the_server_says(server, phone, before):
+    """Fives and Threes: Ann's last tile, 6-3, goes on the 3 (12: 4) or on the 6 (6: 2), and
+    goes out; at 58 the first would pass 61. The phone's question says what the server's does."""
+    rules = {"preset": "fives-and-threes", "hand_size": 2}
+    told = [{"points": {"Ann": before}}] if before else []
+    played = record(rules, "Ann Bo", *told, hand("Ann 3-1", "Bo 1-6 right"))
+    match_id = server.played_here(played)
+    asked = phone.context.new_page()
+    asked.goto(f"{server.url}/matches/{match_id}?tile=6-3")
+    said = [
+        " ".join(words.split()) for words in asked.locator(".end-choice .end").all_text_contents()
+    ]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    tile(phone, "6-3").click()
+    expect(phone.locator(".end-choice.foreseen .end")).to_have_text(said)
+    assert any("for going out" in words for words in said)
+    assert any("bust" in words for words in said) == bool(before)

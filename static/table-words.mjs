@@ -1,0 +1,33 @@
+// The table's words and numbers as the server writes them, for what the phone draws itself:
+// the page's own translated words (kept on the banner's data, templates/table/_taps.html), an
+// end's name, a player by the club's name, numbers with a real minus sign and the language's
+// decimal mark (i18n.py `number`, `signed`), and what an end button says a tile would do there.
+
+import { endOutcome } from "./foresee.mjs";
+
+const MINUS = "\u2212";
+const decimals = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 });
+
+export const say = (name, values = {}) =>
+  (document.getElementById("taps").dataset[name] || "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
+export const endName = (end) => say(`end${end[0].toUpperCase()}${end.slice(1)}`);
+export const number = (n) => decimals.format(n).replace("-", MINUS);
+export const signed = (n) => (n >= 0 ? `+${number(n)}` : number(n));
+
+// A player by the name the table shows (the club's name now), from the list of tiles held.
+export function shown(player) {
+  const held = document.querySelector(`#table .held li[data-player="${CSS.escape(player)}"] .name`);
+  return held ? held.textContent : player;
+}
+
+// What an end button says a tile would do on `choice`'s end (templates/table/_ends.html): its
+// count and points; at Fives and Threes also the point for going out, or that it would bust.
+export function outcomeWords(match, choice) {
+  const bold = (text) => Object.assign(document.createElement("b"), { textContent: text });
+  const words = [say("count", { n: choice.count })];
+  const scored = match.rules.count_scoring === "fives_and_threes" ? endOutcome(match, choice) : choice;
+  if (scored.points) words.push(" · ", bold(signed(scored.points)));
+  if (scored.bonus) words.push(" · ", bold(say("forGoingOut", { points: signed(scored.bonus) })));
+  if (scored.bust) words.push(" · ", bold(say("bust")));
+  return words;
+}
