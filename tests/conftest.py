@@ -41,6 +41,20 @@ def server(request, tmp_path_factory):
     live.stop()
 
 
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone at the table: a page of its own with its service worker blocked (the network is
+    what the test makes it), whose scripts never fail. A module may ask for another phone."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
 # -- Playwright on the system's Chromium (Playwright cannot download its own here) -----------
 
 

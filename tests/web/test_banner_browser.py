@@ -15,18 +15,6 @@ pytestmark = pytest.mark.browser
 RECORD = {"format": "allfives-match/1", "rules": "muggins", "players": ["Ann", "Bo"], "hands": []}
 
 
-@pytest.fixture
-def phone(browser, browser_context_args):
-    """A phone whose scripts never fail."""
-    context = browser.new_context(**browser_context_args, service_workers="block")
-    page = context.new_page()
-    failures = []
-    page.on("pageerror", lambda e: failures.append(str(e)))
-    yield page
-    context.close()
-    assert failures == []
-
-
 def box(locator) -> tuple:
     found = locator.bounding_box()
     return found["x"], found["y"], found["width"], found["height"]

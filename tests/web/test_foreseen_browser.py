@@ -17,14 +17,6 @@ pytestmark = pytest.mark.browser
 RECORD = {"format": "allfives-match/1", "rules": "muggins", "players": ["Ann", "Bo"], "hands": []}
 
 
-@pytest.fixture
-def phone(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, service_workers="block")
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def started(server) -> int:
     """Ann v Bo at Muggins, Ann has led 6-3: the ends are 6 and 3."""
     match_id = call(server.url + "/api/matches", RECORD)[1]["id"]

@@ -28,19 +28,6 @@ WON = record(
 )
 
 
-@pytest.fixture
-def phone(browser, browser_context_args):
-    """A phone whose scripts never fail."""
-    context = browser.new_context(**browser_context_args, service_workers="block")
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    failures = []
-    page.on("pageerror", lambda e: failures.append(str(e)))
-    yield page
-    context.close()
-    assert failures == []
-
-
 def settling(phone, server: LiveServer, match_record: dict) -> int:
     """The match's settlement screen, drawn online; then the network goes."""
     match_id = server.post_json("/api/matches", match_record)["id"]

@@ -20,15 +20,6 @@ WAITING = "#taps .taps-count"
 ENDS_2_1 = record("muggins", "Ann Bo", hand("Ann 6-3", "Bo 3-1", "Ann 6-4", "Bo 4-2"))
 
 
-@pytest.fixture
-def phone(browser, browser_context_args, server):
-    context = browser.new_context(**browser_context_args, service_workers="block")
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    yield page
-    context.close()
-
-
 def at_table(phone, server) -> int:
     match_id = server.post_json("/api/matches", ENDS_2_1)["id"]
     phone.goto(f"{server.url}/matches/{match_id}")
