@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from assistant.engine import replay
 from assistant.simulate import random_match
 
 pytestmark = pytest.mark.browser
@@ -31,17 +32,54 @@ def cut(seed: int):
     at = rng.randint(1, len(events) - 3)
     upto = rng.randint(at + 1, min(at + 4, len(events) - 1))
     record = record | {"hands": record["hands"][:cut_in] + [{"events": events[:at]}]}
+    return record, tapped(events[at:upto])
+
+
+def across(seed: int):
+    """A record in play, cut inside a hand that the next one follows, and the entries that come
+    next: the rest of the hand, its pips (as numbers, as typed), who leads the next when the
+    rules leave it open, and the first few entries of the next hand."""
+    rng = random.Random(seed)
+    while True:
+        record = random_match(rng, max_hands=3)
+        hands = record["hands"]
+        ends = [i for i in range(len(hands) - 1) if len(hands[i + 1]["events"]) >= 3]
+        if ends:
+            break
+    cut_in = rng.choice(ends)
+    events, following = hands[cut_in]["events"], hands[cut_in + 1]["events"]
+    at = rng.randint(max(1, len(events) - 4), len(events) - 1)
+    record_now = record | {"hands": hands[:cut_in] + [{"events": events[:at]}]}
+    taps = tapped(events[at:])
+    if "left" in hands[cut_in]:
+        left = {player: pips(held) for player, held in hands[cut_in]["left"].items()}
+        taps.append({"left": left})
+    settled = replay(record | {"hands": hands[: cut_in + 1]})
+    if settled.turn(None) is None:
+        taps.append({"leader": following[0]["player"]})
+    taps.extend(tapped(following[: rng.randint(1, len(following) - 2)]))
+    return record_now, taps
+
+
+def pips(held) -> int:
+    """Pips left as a number, from a number or the tiles held."""
+    if isinstance(held, int):
+        return held
+    return sum(int(half) for tile in held for half in tile.split("-"))
+
+
+def tapped(events: list[dict]) -> list[dict]:
+    """Entries as the table taps them: a draw of several tiles as that many taps of Draw."""
     taps = []
-    for event in events[at:upto]:
+    for event in events:
         if "play" in event:
-            taps.append(
-                {"play": event["play"]} | ({"end": event["end"]} if event.get("end") else {})
-            )
+            end = {"end": event["end"]} if event.get("end") else {}
+            taps.append({"play": event["play"]} | end)
         elif "draw" in event:
             taps.extend({"draw": 1} for _ in range(event["draw"]))
         else:
             taps.append({"pass": True})
-    return record, taps
+    return taps
 
 
 def queued(match_id: int, taps: list[dict]) -> list[dict]:
@@ -52,6 +90,10 @@ def queued(match_id: int, taps: list[dict]) -> list[dict]:
             action, fields = "play", [["tile", entry["play"]]]
             if "end" in entry:
                 fields.append(["end", entry["end"]])
+        elif "left" in entry:
+            action, fields = "left", [[f"pips:{p}", str(n)] for p, n in entry["left"].items()]
+        elif "leader" in entry:
+            action, fields = "leader", [["leader", entry["leader"]]]
         else:
             action, fields = ("draw", []) if "draw" in entry else ("pass", [])
         queue.append(
@@ -98,7 +140,17 @@ def read(page) -> dict:
 def test_the_phone_draws_the_table_the_server_will_draw(
     server, browser, browser_context_args, seed
 ):
-    record, taps = cut(seed)
+    same_table(server, browser, browser_context_args, *cut(seed))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_phone_draws_the_next_hand_the_server_will_draw(
+    server, browser, browser_context_args, seed
+):
+    same_table(server, browser, browser_context_args, *across(seed))
+
+
+def same_table(server, browser, browser_context_args, record: dict, taps: list[dict]) -> None:
     match_id = server.played_here(record)
     version = server.get_json(f"/api/matches/{match_id}")["version"]
 
@@ -115,7 +167,8 @@ def test_the_phone_draws_the_table_the_server_will_draw(
     context.close()
 
     for step, entry in enumerate(taps):
-        server.post_json(f"/api/matches/{match_id}/events", {"version": version + step} | entry)
+        where = "leader" if "leader" in entry else "events"
+        server.post_json(f"/api/matches/{match_id}/{where}", {"version": version + step} | entry)
     context = browser.new_context(**browser_context_args, service_workers="block")
     fresh = context.new_page()
     fresh.goto(f"{server.url}/matches/{match_id}")
