@@ -3,8 +3,9 @@ against the real server: who leads, the lead, plays, an end asked, a draw, a pas
 no network (waiting on the phone, marked), the hand's end with the pips form and its tile lists
 open (also while the preview is being worked out), Confirm, the next hand, Fix (the list and one
 entry), Undo, the match won and Final; in Muggins and All Fives (a spinner), then a Fives and
-Threes hand (Knock, the cribbage board); the same moments in Danish, Swedish and French; then
-the watch page and the board once.
+Threes hand (Knock, the cribbage board); what the phone draws itself with no network (the
+table foreseen, an end asked, the pips, who leads, the next hand led); the same moments in
+Danish, Swedish and French; then the watch page and the board once.
 
 axe runs with the WCAG 2.1 A/AA tags after each step; each test fails listing every serious or
 critical violation it met, with its rule, the elements at fault and the step. The watch page's
@@ -179,6 +180,47 @@ def test_a_whole_match_has_no_serious_violation_at_any_step(page: Page, server, 
     page.get_by_role("button", name="Final").click()
     expect(page.get_by_text("This match is final")).to_be_visible()
     audit("final")
+    audit.clean()
+
+
+# Ann leads 6-3; with no network Bo's 5-3, then Ann's 6-5 (asked: left 6, right 5).
+# Then a blocked hand (two tiles each, nothing to draw): its pips and who leads asked on the phone.
+LED = record("muggins", "Ann Bo", hand("Ann 6-3"))
+NEARLY_BLOCKED = record(
+    {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 22},
+    "Ann Bo Cy",
+    hand("Ann 6-6", "Bo pass", "Cy pass"),
+)
+
+
+def test_a_hand_with_no_network_has_no_serious_violation(page: Page, server, audit):
+    """What the phone draws by itself: the end asked, the table foreseen, the pips asked when
+    the hand ends, who leads the next, and the next hand led."""
+    table(page, server, LED)
+    page.context.set_offline(True)
+    tile = page.locator("#table form.picker")
+    tile.get_by_role("button", name="5-3", exact=True).click()
+    audit("a tile waiting, the table foreseen")
+    tile.get_by_role("button", name="6-5", exact=True).click()
+    expect(page.locator(".end-choice.foreseen")).to_be_visible()
+    audit("an end asked on the phone")
+    page.context.set_offline(False)
+
+    table(page, server, NEARLY_BLOCKED)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Pass", exact=True).click()
+    expect(page.get_by_label("Pips left by Bo")).to_be_visible()
+    audit("the pips asked on the phone")
+    for player, pips in (("Ann", 5), ("Bo", 7), ("Cy", 9)):
+        page.get_by_label(f"Pips left by {player}").fill(str(pips))
+    page.get_by_role("button", name="Confirm", exact=True).click()
+    expect(page.get_by_role("heading", name="Who leads hand 2?")).to_be_visible()
+    audit("who leads asked on the phone")
+    page.locator("#table .lead-choice").get_by_role("button", name="Bo", exact=True).click()
+    tile.get_by_role("button", name="5-0", exact=True).click()
+    expect(page.locator(".turn .whose")).to_have_text("Cy to play")
+    audit("the next hand led on the phone")
+    page.context.set_offline(False)
     audit.clean()
 
 
