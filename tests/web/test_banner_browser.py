@@ -201,9 +201,34 @@ SETTLED = {
             "Ann Bo Ed",
             hand(*blocked_with("Ann Bo Ed")),
         ),
-        {"Ann": 4, "Bo": 4, "Ed": 12},
+        {"Ann": 4, "Bo": 4, "Ed": 14},
         "Hand 1: Blocked. Tied for the fewest pips (4): Ann and Bo split the pips of Ed, rounded,"
         " half each.",
+    ),
+    "block opponents' total unrounded": (
+        record(
+            {
+                "preset": "muggins",
+                "hand_size": 2,
+                "boneyard_reserve": 22,
+                "block_scoring": "opponents_total",
+                "rounding": "none",
+            },
+            "Ann Bo Ed",
+            hand(*blocked_with("Ann Bo Ed")),
+        ),
+        {"Ann": 3, "Bo": 8, "Ed": 9},
+        "Hand 1: Blocked. Fewest pips: Ann, 3. Scored: the opponents' pips, added, then rounded"
+        " once.",
+    ),
+    "refused at the exact target": (
+        record(
+            {"preset": "muggins", "target": 5, "exact_target": True} | SMALL,
+            "Ann Bo",
+            hand(*WENT_OUT),
+        ),
+        {"Bo": 8},
+        "Hand 1: Ann went out. Scored: each opponent's pips, rounded, then added.",
     ),
     "kept in fives": (
         record({"preset": "muggins", "score_unit": "fives"} | SMALL, "Ann Bo", hand(*WENT_OUT)),
@@ -245,13 +270,34 @@ def test_a_hand_confirmed_offline_is_said_as_the_server_says_it(server, phone, n
 
 
 def test_in_french_a_split_is_said_as_the_server_says_it(server, phone):
-    """Elided before a name with a vowel ("d’Ed"), narrow spaces before the colon."""
+    """Elided before a name with a vowel ("d’Ed"), narrow spaces before the colon, a half with
+    a decimal comma (7,5)."""
     match_record, pips, _ = SETTLED["block split"]
     ended = (
         "Donne 1\u202f: Bloqué. Égalité au plus petit total (4)\u202f: Ann et Bo se partagent les"
         " points d’Ed, arrondis, moitié chacun."
     )
     settled_offline(server, phone, match_record, pips, ended, language="FR")
+    expect(line(phone).last).to_have_text("Ann +7,5 · Bo +7,5 · Ed +0")
+
+
+def test_a_blocked_chip_out_foreseen_is_said_as_the_server_does(server, phone):
+    """Fives and Threes: Ann knocks after Bo, the hand is blocked and nobody scores (no pips
+    are counted)."""
+    rules = {"preset": "fives-and-threes", "hand_size": 2}
+    match_id = server.played_here(record(rules, "Ann Bo", hand("Ann 6-6", "Bo pass")))
+    phone.goto(f"{server.url}/matches/{match_id}")
+    was = version(phone)
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Knock").click()
+    expect(phone.locator("#table .last-play.foreseen .hand-over")).to_have_text(
+        "Hand 1: Blocked. No pips are counted: nobody scores."
+    )
+    foreseen = settled_line(phone)
+    online(phone)
+    sent(phone, was + 1)
+    expect(phone.locator("#table .last-play.foreseen")).to_have_count(0)
+    assert settled_line(phone) == foreseen
 
 
 def settled_offline(server, phone, match_record, pips, ended, language=None) -> None:
