@@ -90,8 +90,12 @@ function played(match, hand, play, { say, shown, endName }) {
   line.append(tile, " ");
   if (refused || play.points) {
     const points = document.createElement("b");
-    const gained = say("sidePoints", { side, points: number(play.points) });
-    points.textContent = refused && !play.points ? say("bust") : gained;
+    if (refused && !play.points) points.textContent = say("bust");
+    else {
+      // The side isolated name by name, as the template's `side|bdi` draws it.
+      const [before, after] = say("sidePoints", { side: "\u0000", points: number(play.points) }).split("\u0000");
+      points.append(before, ...isolated(side), after);
+    }
     line.append(`${sum}${why ? `: ${why}` : ""} → `, points);
   } else line.append(say("countSum", { sum }));
   const doubles = terms.length > 1 && terms.some((t) => t.tile.includes("-"));
