@@ -2,10 +2,12 @@
 // waiting on this phone are recorded, in the server's words (assistant/web/table/view.py
 // `last_play` and `since_last_play`, pegs.py): the last tile laid and its count's sum, what it
 // scored and for whom, in Fives and Threes what the count is made of and why it scored nothing;
-// the draws and passes since; between hands, how the hand ended; that the match will be won. So
-// the line says what the scores above it show, never the play before the taps waiting.
+// the draws and passes since; between hands, how the hand was settled (settled.mjs) and a tie at
+// the top; that the match will be won. So the line says what the scores above it show, never the
+// play before the taps waiting.
 
-import { number, signed } from "./table-words.mjs";
+import { explain } from "./settled.mjs";
+import { number } from "./table-words.mjs";
 
 // Paints the line of `table` for `seen`, the table foreseen (foresee.mjs); `unchanged` while it
 // holds what the server drew (nothing waits, or nothing that changes the record): then the
@@ -88,8 +90,12 @@ function played(match, hand, play, { say, shown, endName }) {
   line.append(tile, " ");
   if (refused || play.points) {
     const points = document.createElement("b");
-    const gained = say("sidePoints", { side, points: number(play.points) });
-    points.textContent = refused && !play.points ? say("bust") : gained;
+    if (refused && !play.points) points.textContent = say("bust");
+    else {
+      // The side isolated name by name, as the template's `side|bdi` draws it.
+      const [before, after] = say("sidePoints", { side: "\u0000", points: number(play.points) }).split("\u0000");
+      points.append(before, ...isolated(side), after);
+    }
     line.append(`${sum}${why ? `: ${why}` : ""} → `, points);
   } else line.append(say("countSum", { sum }));
   const doubles = terms.length > 1 && terms.some((t) => t.tile.includes("-"));
@@ -173,38 +179,64 @@ function sinceLastPlay(match, record, { say, shown }) {
   return text;
 }
 
-// Between hands, the hand just ended (settled.py): how it ended and what each side was credited
-// ("Hand 1: Ann went out." and "Ann +15 · Bo +0"; "Hand 1: Ann chips out: +1."); the rule and
-// its arithmetic are the server's to say.
-function handOver(match, hand, { say, shown }) {
-  const settled = hand.settlement;
-  if (!settled || !["domino", "blocked"].includes(hand.ended)) return [];
-  const sides = match.sides.map((players) => players.map(shown).join(" + "));
-  const chipOut = match.rules.hand_end === "chip_out";
-  let ended;
-  if (hand.ended !== "domino") ended = chipOut ? `${say("blockedHand")} ${say("noPips")}` : say("blockedHand");
-  else if (!chipOut) ended = say("wentOutHand", { player: shown(hand.wentOut) });
-  else {
-    const player = shown(hand.wentOut);
-    const side = match.sideOf.get(hand.wentOut);
-    const points = signed(settled.gain);
-    if (settled.refused.length) ended = say("chipsOutRefused", { player });
-    else if (match.sides[side].length > 1) ended = say("chipsOutSide", { player, side: sides[side], points });
-    else ended = say("chipsOut", { player, points });
-  }
+// Between hands, the hand just ended (_lastplay.html and _settlement.html, from settled.py's
+// words): "Hand 1: Ann went out." and the rule as a sentence, the pips counted and the
+// arithmetic, the notes, what each side was credited, and a tie at the top.
+function handOver(match, hand, words) {
+  const said = explain(match, hand, words);
+  if (!said || !["domino", "blocked"].includes(hand.ended)) return [];
   const over = document.createElement("p");
   over.className = "hand-over";
   const label = document.createElement("b");
-  label.textContent = say("handLabel", { n: hand.number });
-  over.append(label, ` ${ended}`);
-  if (chipOut) return [over]; // its end says what was credited
-  const credited = settled.changes.some(Boolean)
-    ? settled.changes.map((change, i) => `${sides[i]} ${signed(change)}`).join(" · ")
-    : say("nobodyScores");
-  const outcome = document.createElement("p");
-  outcome.className = "outcome";
-  const bold = document.createElement("b");
-  bold.textContent = credited;
-  outcome.append(bold);
-  return [over, outcome];
+  label.textContent = words.say("handLabel", { n: hand.number });
+  over.append(label, ` ${said.ended} ${said.rule}`.trimEnd());
+  const lines = [over];
+  if (said.counted.length) {
+    const counted = document.createElement("p");
+    counted.className = "counted";
+    said.counted.forEach(({ name, pips }, i) => {
+      const span = document.createElement("span");
+      span.className = "pips";
+      span.append(...isolated(name), ` ${pips}`);
+      counted.append(...(i ? [" · ", span] : [span]));
+    });
+    if (said.working) {
+      const working = document.createElement("b");
+      working.className = "working";
+      working.textContent = said.working;
+      counted.append(" · ", working);
+    }
+    lines.push(counted);
+  }
+  lines.push(...said.notes.map((note) => paragraph("settle-note", note)));
+  if (said.outcome) {
+    const outcome = document.createElement("p");
+    outcome.className = "outcome";
+    const bold = document.createElement("b");
+    bold.textContent = said.outcome;
+    outcome.append(bold);
+    lines.push(outcome);
+  }
+  const tied = tiedAtTop(match, words.say);
+  if (tied) lines.push(paragraph("tied", tied));
+  return lines;
+}
+
+// A name each in its own <bdi> (pages.py `isolated`, the `bdi` filter): a side name by name.
+function isolated(names) {
+  const parts = [];
+  names.split(" + ").forEach((name, i) => {
+    if (i) parts.push(" + ");
+    parts.push(Object.assign(document.createElement("bdi"), { textContent: name }));
+  });
+  return parts;
+}
+
+// Two sides level at or over the target after a settlement (view.py `tied_at_top`): "Tied at
+// 250: another hand." (the highest score alone wins).
+function tiedAtTop(match, say) {
+  const best = Math.max(...match.scores);
+  const level = match.scores.filter((score) => score === best).length > 1;
+  if (match.winner === null && best >= match.rules.target && level) return say("tiedAtTop", { score: number(best) });
+  return null;
 }

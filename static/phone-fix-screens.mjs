@@ -13,7 +13,7 @@ import { tileName } from "./engine/tiles.mjs";
 import { foresee, learnCorrections } from "./foresee.mjs";
 import { view } from "./layout-drawing.mjs";
 import { ahead } from "./phone-fix.mjs";
-import { endName, outcomeWords, say as said, signed, shown } from "./table-words.mjs";
+import { elided, endName, outcomeWords, say as said, signed, shown } from "./table-words.mjs";
 
 learnCorrections(corrections);
 
@@ -21,11 +21,6 @@ const banner = document.getElementById("taps");
 const table = () => document.getElementById("table");
 const language = document.documentElement.lang || "en";
 const listed = (parts) => new Intl.ListFormat(language, { type: "conjunction" }).format(parts);
-
-// French elides "de" before a name with a vowel sound, as i18n.elided does on the server.
-const VOWELS = "AEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆaeiouàâäéèêëîïôöùûüœæ";
-const ELIDED = new RegExp(`\\b([Dd])e (?=(?:<bdi>)?(?:[${VOWELS}]|[Yy][^${VOWELS}yY\\W]))`, "g");
-const elided = (text) => (language.startsWith("fr") ? text.replace(ELIDED, "$1’") : text);
 
 // -- the hand's entries ------------------------------------------------------------------------
 

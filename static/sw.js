@@ -18,6 +18,7 @@ const SHELL = [
   "/static/layout-drawing.mjs",
   "/static/last-play.mjs",
   "/static/scoreboard.mjs",
+  "/static/settled.mjs",
   "/static/table-words.mjs",
   "/static/engine/corrections.mjs",
   "/static/engine/entries.mjs",

@@ -1,18 +1,25 @@
 // The table's words and numbers as the server writes them, for what the phone draws itself:
 // the page's own translated words (kept on the banner's data, templates/table/_taps.html), an
 // end's name, a player by the club's name, numbers with a real minus sign and the language's
-// decimal mark (i18n.py `number`, `signed`), and what an end button says a tile would do there.
+// decimal mark (i18n.py `number`, `signed`), French's "de" elided before a name (`elided`), and
+// what an end button says a tile would do there.
 
 import { endOutcome } from "./foresee.mjs";
 
 const MINUS = "\u2212";
-const decimals = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 });
+const language = document.documentElement.lang || "en";
+const decimals = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
 
 export const say = (name, values = {}) =>
   (document.getElementById("taps").dataset[name] || "").replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 export const endName = (end) => say(`end${end[0].toUpperCase()}${end.slice(1)}`);
 export const number = (n) => decimals.format(n).replace("-", MINUS);
 export const signed = (n) => (n >= 0 ? `+${number(n)}` : number(n));
+
+// French elides "de" before a name with a vowel sound, as i18n.elided does on the server.
+const VOWELS = "AEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆaeiouàâäéèêëîïôöùûüœæ";
+const ELIDED = new RegExp(`\\b([Dd])e (?=(?:<bdi>)?(?:[${VOWELS}]|[Yy][^${VOWELS}yY\\W]))`, "g");
+export const elided = (text) => (language.startsWith("fr") ? text.replace(ELIDED, "$1’") : text);
 
 // A player by the name the table shows (the club's name now), from the list of tiles held.
 export function shown(player) {
