@@ -1,8 +1,9 @@
 """The phone's own drawing of the table while taps wait equals the server's drawing once they
 are recorded: random hands of random rules, cut at a random entry, the next few entries left
 waiting on the phone (their sending refused) — within the hand, or on past its end, its pips
-and who leads into the next — then entered on the server and the table drawn afresh. What a player reads is compared: the scores and the pegs, whose turn, the tiles held,
-the open ends, the last play, which tiles may be tapped, and Draw or Pass."""
+and who leads into the next — then entered on the server and the table drawn afresh. What a
+player reads is compared: the scores and the pegs, whose turn, the tiles held, the open ends,
+the last play, which tiles may be tapped, and Draw or Pass."""
 
 import json
 import random
