@@ -9,10 +9,9 @@ from playwright.sync_api import expect
 
 from tests.browser import online, sent, tile
 from tests.live_server import call
-from tests.web.test_foreseen_browser import RECORD, phone, started
+from tests.web.test_foreseen_browser import RECORD, started
 
 pytestmark = pytest.mark.browser
-__all__ = ["phone"]  # the fixture, shared
 
 
 def numbers(text: str) -> list[float]:
