@@ -171,6 +171,8 @@ function paint() {
   // lead may be turned round only while it is alone on the table.
   const undo = table().querySelector(".actions form[action$='/undo'] button");
   if (undo) undo.disabled = !seen.record.hands.length;
+  const layoutLink = table().querySelector(".actions .show-layout"); // a hand's layout, in play
+  if (layoutLink) layoutLink.hidden = !(match.phase === "play" && hand.plays.length > 0);
   const turnLead = table().querySelector(".ends-row .turn-lead");
   if (turnLead) turnLead.form.hidden = !(match.phase === "play" && hand.plays.length === 1);
   paintLayout(match);
@@ -286,13 +288,30 @@ function askPips(match) {
   const hand = match.hand;
   const form = document.createElement("form");
   form.className = "settle foreseen";
+  const head = document.createElement("div");
+  head.className = "settle-head";
   const heading = document.createElement("h2");
   heading.textContent = hand.ended === "domino" ? say("wentOut", { player: shown(hand.wentOut) }) : say("blocked");
-  form.append(heading);
-  for (const player of hand.needsLeft) {
+  const hint = document.createElement("p");
+  hint.className = "settle-hint";
+  hint.textContent = say("pipsHint");
+  head.append(heading, hint);
+  form.append(head);
+  hand.needsLeft.forEach((player, index) => {
     const [low, high] = hand.pipBounds(player);
-    const label = document.createElement("label");
-    label.className = "left-hand";
+    const row = document.createElement("fieldset");
+    row.className = "left-hand";
+    const legend = document.createElement("legend");
+    const name = document.createElement("bdi");
+    name.textContent = shown(player);
+    const held = document.createElement("small");
+    const count = hand.held.get(player);
+    held.textContent = say(count === 1 ? "holdsOne" : "holdsMany", { n: count });
+    const range = document.createElement("small");
+    range.className = "pips-range";
+    range.id = `range-foreseen-${index}`;
+    range.textContent = say("range", { low, high });
+    legend.append(name, " ", held, " ", range);
     const field = document.createElement("input");
     field.type = "number";
     field.name = `pips:${player}`;
@@ -301,11 +320,13 @@ function askPips(match) {
     field.required = true;
     field.inputMode = "numeric";
     field.setAttribute("aria-label", say("pipsOf", { player: shown(player) }));
-    const range = document.createElement("small");
-    range.textContent = say("range", { low, high });
-    label.append(shown(player), " ", field, " ", range);
-    form.append(label);
-  }
+    field.setAttribute("aria-describedby", range.id);
+    const box = document.createElement("span");
+    box.className = "pips-field";
+    box.append(field);
+    row.append(legend, box);
+    form.append(row);
+  });
   const confirm = document.createElement("button");
   confirm.type = "submit";
   confirm.className = "big";
@@ -375,7 +396,11 @@ function settle(match, turn) {
   for (const part of table().querySelectorAll("[data-next-hand]")) part.hidden = !past;
   const asking = leading && (!served || past);
   const whose = table().querySelector(".turn");
-  if (whose) whose.hidden = asking;
+  if (whose) whose.hidden = asking || settling;
+  // While the pips are counted the hand's Draw (or Pass) goes, as on the server's screen.
+  for (const action of table().querySelectorAll("form:not([data-next-hand]) > [data-action]")) {
+    action.form.hidden = settling;
+  }
   const ending = Boolean(table().querySelector(".end-choice.foreseen"));
   if (picker) picker.hidden = settling || asking || ending;
   if (!asking && lead) lead.remove();

@@ -145,6 +145,28 @@ def test_a_hand_blocked_with_no_network_asks_who_leads_the_next(phone, server):
     as_reloaded(phone, server, match_id)
 
 
+def test_the_pips_asked_on_the_phone_read_as_the_server_asks_them(phone, server):
+    """The hand ended on the phone: its pips are asked with the server's words for each player
+    (who, how many tiles, the range), and the hand's turn and Draw are gone, as on the server's
+    screen once the pass is recorded."""
+    playing = record(BLOCKED["rules"], "Ann Bo Cy", hand("Ann 6-6", "Bo pass", "Cy pass"))
+    match_id = server.post_json("/api/matches", playing)["id"]
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Pass").click()
+    asked = phone.locator("#table form.settle.foreseen")
+    expect(asked.get_by_role("heading")).to_have_text("Blocked!")
+    expect(phone.locator("#table .turn")).to_be_hidden()
+    expect(phone.locator("#table [data-action]:visible")).to_have_count(0)
+    rows = [" ".join(row.split()) for row in asked.locator(".left-hand legend").all_inner_texts()]
+
+    online(phone)
+    expect(phone.locator("#table section.settle")).to_be_visible(timeout=15000)
+    served = phone.locator("#table section.settle .left-hand legend").all_inner_texts()
+    assert rows == [" ".join(row.split()) for row in served]
+    assert rows[0] == "Ann holds 1 tile 0 to 11 pips"
+
+
 def test_who_leads_asked_by_the_server_then_answered_with_no_network(phone, server):
     left = {"left": {"Ann": 5, "Bo": 7, "Cy": 9}}
     settled = record(BLOCKED["rules"], "Ann Bo Cy", BLOCKED["hands"][0] | left)
