@@ -10,9 +10,9 @@ import * as corrections from "./engine/corrections.mjs";
 import { EndList } from "./engine/layout.mjs";
 import { replay } from "./engine/record.mjs";
 import { tileName } from "./engine/tiles.mjs";
-import { foresee, learnCorrections } from "./foresee.mjs";
+import { learnCorrections } from "./foresee.mjs";
 import { view } from "./layout-drawing.mjs";
-import { ahead } from "./phone-fix.mjs";
+import { fixable, foreseen } from "./table-ahead.mjs";
 import { elided, endName, outcomeWords, say as said, signed, shown } from "./table-words.mjs";
 
 learnCorrections(corrections);
@@ -111,7 +111,7 @@ const link = (text, to, className = "secondary outline wide") =>
   make("a", { role: "button", class: className, href: address("").slice(0, -1), "data-fix-to": to }, text);
 
 function draw(state) {
-  const seen = ahead();
+  const seen = fixable();
   close(!seen);
   if (!seen) return;
   open = state;
@@ -285,9 +285,8 @@ function choose(form, button) {
   const state = open;
   const title = table().querySelector(".fix.foreseen").dataset.title;
   const label = `${title}: ${state.label || button.getAttribute("aria-label") || button.firstChild.textContent.trim()}`;
-  const drawn = table();
   const tap = { url, fields };
-  const seen = foresee(JSON.parse(drawn.dataset.record), [...window.tableTaps.waiting(), tap], drawn.dataset.turn || null);
+  const seen = foreseen([tap]);
   if (seen.refused && seen.refused.tap === tap) {
     const error = seen.refused.error;
     // As the server answers: a later tile's end asked, else the entry's screen saying why.
@@ -324,7 +323,7 @@ document.addEventListener(
     }
     if (button.disabled) return;
     const tile = button.classList.contains("tile") ? button.value : null;
-    const seen = tile && !open.tile && ahead();
+    const seen = tile && !open.tile && fixable();
     if (seen) {
       const then = before(seen, open.at);
       if (then.phase === "play" && then.hand.distinctEnds(tile).length > 1) return draw({ ...open, tile });

@@ -4,23 +4,13 @@
 // worker keeps them for a phone with no network (sw.js). Online with nothing waiting, Fix is
 // asked of the server as before (static/app.js), as is every screen of a fix the server drew.
 
-import { entryOf, foresee } from "./foresee.mjs";
+import { entryOf } from "./foresee.mjs";
+import { fixable } from "./table-ahead.mjs";
 
 const table = () => document.getElementById("table");
 
 // The phone draws Fix when the network is away or taps wait.
 const phoneDraws = () => !navigator.onLine || window.tableTaps.waiting().length > 0;
-
-/** The table as it will be once the taps waiting are recorded, when there is an entry to fix. */
-export function ahead() {
-  const drawn = table();
-  if (!window.tableTaps || !drawn || !drawn.dataset.record) return null;
-  const seen = foresee(JSON.parse(drawn.dataset.record), window.tableTaps.waiting(), drawn.dataset.turn || null);
-  if (seen.unknown || seen.refused) return null;
-  const hand = seen.record.hands[seen.record.hands.length - 1];
-  const fixable = ["play", "settle"].includes(seen.match.phase) && hand && hand.events.length > 0;
-  return fixable ? seen : null;
-}
 
 let screens = null;
 let loaded = false;
@@ -34,7 +24,7 @@ document.addEventListener(
   (event) => {
     const fix = event.target.closest("a.fix-link");
     if (!fix || !table() || !table().contains(fix) || fix.dataset.asked || !window.tableTaps) return;
-    if (!phoneDraws() || !ahead() || !table().querySelector("form.picker")) return;
+    if (!phoneDraws() || !fixable() || !table().querySelector("form.picker")) return;
     event.preventDefault();
     event.stopPropagation();
     load().then(
@@ -67,7 +57,7 @@ corrected();
 // Before the lead the server draws Fix hidden: shown while the taps waiting have started the hand.
 function offer() {
   const fix = table() && table().querySelector("a.fix-link[data-fix-foreseen]");
-  if (fix) fix.hidden = !(window.tableTaps && phoneDraws() && ahead());
+  if (fix) fix.hidden = !(window.tableTaps && phoneDraws() && fixable());
 }
 document.addEventListener("taps:changed", offer);
 offer();

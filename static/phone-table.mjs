@@ -7,33 +7,11 @@
 import { endsFor, entryOf, foresee } from "./foresee.mjs";
 import { paintLastPlay } from "./last-play.mjs";
 import { paintScoreboard } from "./scoreboard.mjs";
+import { ahead, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
 import { endName, outcomeWords, say, shown } from "./table-words.mjs";
 
 const table = () => document.getElementById("table");
-
-// The record the table shows, read once per table the server draws (every paint asks for it;
-// an answer's table is a new element, read afresh). The engine never changes a record it is given.
-const read = new WeakMap();
-function record() {
-  const drawn = table();
-  if (!drawn || !drawn.dataset.record) return null;
-  if (!read.has(drawn)) read.set(drawn, JSON.parse(drawn.dataset.record));
-  return read.get(drawn);
-}
-
-// The table as it will be, or null when the phone does not foresee it (a waiting correction;
-// a tap the rules refuse; with `waiting`, when no tap waits and the network is up, so the
-// table shown is the table as it is).
-function ahead(waiting = false) {
-  const taps = window.tableTaps;
-  const kept = record();
-  if (!taps || !kept) return null;
-  const queued = taps.waiting();
-  if (waiting && !queued.length && navigator.onLine) return null;
-  const seen = foresee(kept, queued, table().dataset.turn || null);
-  return seen.unknown || seen.refused ? null : seen;
-}
 
 function play(tile, end) {
   const picker = table().querySelector("form.picker");
@@ -129,7 +107,7 @@ document.addEventListener(
   "click",
   (event) => {
     const button = event.target.closest("#table .lead-choice button[name=leader][value=lots]");
-    const kept = button && record();
+    const kept = button && tableRecord();
     if (!kept || (navigator.onLine && !window.tableTaps.waiting().length)) return;
     const players = kept.players;
     button.value = players[crypto.getRandomValues(new Uint32Array(1))[0] % players.length];
@@ -144,7 +122,7 @@ function paint() {
   const turn = seen ? seen.match.turn(seen.leader) : null;
   if (table()) settle(seen && seen.match, turn);
   if (table()) {
-    const unchanged = !seen || !window.tableTaps.waiting().length || same(seen.record.hands, record().hands);
+    const unchanged = !seen || !window.tableTaps.waiting().length || same(seen.record.hands, tableRecord().hands);
     paintLastPlay(table(), seen, unchanged, { say, shown, endName });
   }
   if (!seen) return;
@@ -387,7 +365,7 @@ function settle(match, turn) {
   const leading = Boolean(match) && match.phase === "lead" && turn === null;
   const servedSettle = table().querySelector("section.settle");
   const served = servedSettle || table().querySelector(".lead-choice:not(.foreseen)");
-  const drawn = record();
+  const drawn = tableRecord();
   const hands = drawn ? drawn.hands.length : 0;
   const same =
     match && match.hands.length === hands && (match.phase === "over" || (servedSettle ? settling : leading));
@@ -420,7 +398,7 @@ function settle(match, turn) {
 // after them, and the rest keep the version they followed, to be refused and named by the
 // server, each with the player whose turn it was (`turns`) when it was tapped.
 function entered(waiting, html) {
-  const base = record();
+  const base = tableRecord();
   const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table");
   const none = { done: 0, names: [], goOn: false, turns: [] };
   if (!base || !fresh || !fresh.dataset.record || !waiting.length) return none;

@@ -20,6 +20,7 @@ const SHELL = [
   "/static/scoreboard.mjs",
   "/static/settled.mjs",
   "/static/table-words.mjs",
+  "/static/table-ahead.mjs",
   "/static/engine/corrections.mjs",
   "/static/engine/entries.mjs",
   "/static/engine/errors.mjs",

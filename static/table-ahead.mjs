@@ -1,0 +1,41 @@
+// The table on the page as it will be once the taps waiting on this phone are recorded: the
+// record the server drew it from (`#table[data-record]`, read once per table the server draws;
+// the engine never changes a record it is given) and the phone's queue, foreseen by
+// foresee.mjs. Every module that paints or draws on the table asks here.
+
+import { foresee } from "./foresee.mjs";
+
+const table = () => document.getElementById("table");
+const read = new WeakMap();
+
+// The record the table shows; null with no table, or one drawn without it.
+export function tableRecord() {
+  const drawn = table();
+  if (!drawn || !drawn.dataset.record) return null;
+  if (!read.has(drawn)) read.set(drawn, JSON.parse(drawn.dataset.record));
+  return read.get(drawn);
+}
+
+// The table as it will be once the taps waiting and `more` are recorded (foresee's answer).
+export function foreseen(more = []) {
+  const kept = tableRecord();
+  if (!window.tableTaps || !kept) return null;
+  return foresee(kept, [...window.tableTaps.waiting(), ...more], table().dataset.turn || null);
+}
+
+// The table as it will be, or null when the phone does not foresee it (a waiting correction;
+// a tap the rules refuse; with `waiting`, when no tap waits and the network is up, so the
+// table shown is the table as it is).
+export function ahead(waiting = false) {
+  if (waiting && window.tableTaps && !window.tableTaps.waiting().length && navigator.onLine) return null;
+  const seen = foreseen();
+  return !seen || seen.unknown || seen.refused ? null : seen;
+}
+
+// The table as it will be when its hand has an entry to fix (Fix's screens); else null.
+export function fixable() {
+  const seen = ahead();
+  if (!seen) return null;
+  const hand = seen.record.hands[seen.record.hands.length - 1];
+  return ["play", "settle"].includes(seen.match.phase) && hand && hand.events.length > 0 ? seen : null;
+}
