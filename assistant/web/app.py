@@ -13,7 +13,18 @@ from assistant.db import default_database, instance_folder
 from assistant.engine import pips
 from assistant.web.admin.routes import bp as admin_screens
 from assistant.web.api.routes import bp as api
-from assistant.web.base import auth, bounds, compress, db, errors, games, hosts, i18n, security
+from assistant.web.base import (
+    auth,
+    bounds,
+    compress,
+    db,
+    errors,
+    games,
+    hosts,
+    i18n,
+    modules,
+    security,
+)
 from assistant.web.base.htmx import htmx
 from assistant.web.base.pages import by_name, isolated, player_name, side_name
 from assistant.web.history.routes import bp as history_screens
@@ -100,6 +111,7 @@ def _install(app: Flask) -> None:
     db.init_app(app)
     i18n.init_app(app)  # compiles the catalogs before Babel reads where they are
     games.init_app(app)
+    modules.init_app(app)
     Babel(app, locale_selector=i18n.select_locale)
     i18n.install_template_gettext(app)
     htmx.init_app(app)

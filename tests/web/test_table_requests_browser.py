@@ -59,6 +59,21 @@ def test_the_table_loads_no_htmx_the_other_pages_do(phone, server):
     assert phone.evaluate("() => typeof window.htmx") == "object"
 
 
+def test_the_table_names_every_module_it_loads_in_its_head(phone, server):
+    """A slow link fetches the rules engine's modules at once, not a chain of imports a round
+    trip each: the page names each module its scripts import, and no other."""
+    table(phone, server, ASKED)
+    phone.wait_for_load_state("networkidle")
+    loaded = {url.removeprefix(server.url) for url in phone.asked if url.endswith(".mjs")}
+    named = phone.eval_on_selector_all(
+        "head link[rel=modulepreload]", "links => links.map(link => link.getAttribute('href'))"
+    )
+    assert len(named) == len(set(named))
+    assert set(named) == loaded
+    assert "/static/engine/hand.mjs" in loaded
+    assert "/static/phone-fix-screens.mjs" not in loaded  # loaded when Fix first needs it
+
+
 def test_the_end_asked_of_the_server_online_and_once_the_network_is_back(phone, server):
     """Where a tile goes, asked of the server (the phone's own engine not loaded, as when a
     correction waits): at once online; with no network the question waits, then is asked."""
