@@ -196,6 +196,8 @@ function signature(root) {
   let held = ""; // a tile whose end could not be asked: no tap is taken until the waiting are sent
   let typing = false;
   let last = { at: 0 };
+  const UNANSWERED = 400; // ms: a tap the screen does not show yet is tapped again this soon
+  const BOUNCE = 120; // ms: faster than a finger taps twice on purpose
   let updated = new Date();
   const clock = (date) => date.toLocaleTimeString(document.documentElement.lang);
   if (!table()) return;
@@ -295,7 +297,10 @@ function signature(root) {
       const value = (button && button.value) || "";
       const same = url + name + value;
       const now = Date.now();
-      const double = last.same === same && now - last.at < 400;
+      // The same button twice, the second before the screen could show the first done, is one
+      // tap; once the phone has painted the first (the turn moved on: two players knocking
+      // in a row), only a bounce faster than a deliberate tap is.
+      const double = last.same === same && now - last.at < (last.painted ? BOUNCE : UNANSWERED);
       last = { same, at: now };
       // The same tile twice in a row is one tap; after another tap (an Undo) it is a tap again.
       const writes = queue.filter((t) => !t.get);
@@ -319,6 +324,7 @@ function signature(root) {
       note = "";
       save();
       show();
+      last.painted = table().dataset.foreseen === String(queue.filter((t) => !t.get).length);
       send();
     },
     true,

@@ -119,6 +119,9 @@ document.addEventListener(
 // play and its count (last-play.mjs).
 function paint() {
   const seen = table() && ahead(true);
+  // How many waiting taps the screen shows done (app.js: a tap repeated on a screen that already
+  // shows the first one done is a tap of its own, not a finger's bounce).
+  if (table()) table().dataset.foreseen = seen ? String(window.tableTaps.waiting().length) : "";
   const turn = seen ? seen.match.turn(seen.leader) : null;
   if (table()) settle(seen && seen.match, turn);
   if (table()) {

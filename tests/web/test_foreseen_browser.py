@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import online, sent, tile
+from tests.browser import online, sent, tile, version
 from tests.live_server import call
 from tests.records import hand, record
 
@@ -211,9 +211,10 @@ def test_a_tap_entered_on_another_phone_before_its_next_is_done_and_the_next_ref
     tile(phone, "6-5").click()
     phone.get_by_role("dialog").get_by_role("button", name="left").click()
     expect(phone.locator("#taps .taps-count")).to_contain_text("2 taps waiting")
-    for version, tile_name in ((3, "5-3"), (4, "6-4")):
+    for other_version, tile_name in ((3, "5-3"), (4, "6-4")):
         status, body = call(
-            f"{server.url}/api/matches/{match_id}/events", {"version": version, "play": tile_name}
+            f"{server.url}/api/matches/{match_id}/events",
+            {"version": other_version, "play": tile_name},
         )
         assert status == 200, body
 
@@ -278,3 +279,35 @@ def test_an_end_asked_with_no_network_says_what_the_server_says(server, phone, b
     expect(phone.locator(".end-choice.foreseen .end")).to_have_text(said)
     assert any("for going out" in words for words in said)
     assert any("bust" in words for words in said) == bool(before)
+
+
+def test_two_knocks_tapped_in_quick_succession_are_two_a_bounce_is_one(server, phone):
+    """Bo and Cy cannot go: Pass tapped for each, a quarter of a second apart, is two passes,
+    since the screen already showed Bo's done; a third tap a finger's bounce after is nothing."""
+    no_draws = {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 22}
+    knocks = record(no_draws, "Ann Bo Cy", hand("Ann 6-6"))
+    match_id = server.played_here(knocks)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    expect(phone.locator(".turn .whose")).to_have_text("Bo to play")
+    phone.context.set_offline(True)
+    passed = phone.locator("#table").get_by_role("button", name="Pass", exact=True)
+
+    phone.clock.set_fixed_time(1_800_000_000)
+    passed.click()
+    expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
+    phone.clock.set_fixed_time(1_800_000_000.25)
+    passed.click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    phone.clock.set_fixed_time(1_800_000_000.3)
+    passed.click()  # a bounce of the same finger
+    expect(phone.locator("#taps .taps-count")).to_have_text("2 taps waiting: Pass, Pass")
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+
+    online(phone)
+    sent(phone, before + 2)
+    assert events(server, match_id) == [
+        {"player": "Ann", "play": "6-6"},
+        {"player": "Bo", "pass": True},
+        {"player": "Cy", "pass": True},
+    ]
