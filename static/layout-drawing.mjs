@@ -1,5 +1,5 @@
 // Where the layout's tiles and open ends' labels lie in its drawing: assistant/web/table/dominoes.py
-// (`layout`, `view` centred), line for line, so the phone draws the table as it will be while
+// (`layout`, `view`, `fitted`), line for line, so the phone draws the table as it will be while
 // taps wait, as the server would (tests/web/test_layout_drawing.py holds the two alike).
 // Coordinates are in half-tiles: a tile is 2 × 1, a crosswise double 1 × 2. Points and
 // directions are [x, y] pairs; the tiles come from the engine's `hand.layoutTiles()`.
@@ -45,8 +45,8 @@ function corner(tile, inner, outer, [cx, cy], direction) {
 }
 
 // The tiles placed from the lead at 0,0; with `centre`, the left and right arms turn their
-// corner once they run REACH half-tiles out from it (dominoes._lay says why).
-function lay(placedTiles, centre) {
+// corner once they run `reach` half-tiles out from it (dominoes._lay says why).
+function lay(placedTiles, centre, reach = REACH) {
   const tiles = [];
   let arms = {}; // arm → [cursor, direction, turned]
   let spinnerAt = null;
@@ -62,7 +62,7 @@ function lay(placedTiles, centre) {
     if (!(arm in arms) && spinnerAt !== null) arms[arm] = fromSpinner(arm, spinnerAt, down);
     let [cursor, direction, turned] = arms[arm];
     const clear = clearOfSpinner(spinnerAt, cursor, direction);
-    const turns = turnsHere(centre, cursor, direction, turned, double);
+    const turns = turnsHere(centre, cursor, direction, turned, double, reach);
     let tileDrawn;
     if ((arm === "left" || arm === "right") && clear && turns) {
       [tileDrawn, cursor, direction] = corner(tile, inner, outer, cursor, direction);
@@ -97,25 +97,25 @@ function clearOfSpinner(spinnerAt, cursor, direction) {
 }
 
 // Whether the next tile turns the arm's corner: once, on a plain tile that would run past
-// REACH from the centre.
-function turnsHere(centre, [cx, cy], direction, turned, double) {
+// `reach` from the centre.
+function turnsHere(centre, [cx, cy], direction, turned, double, reach) {
   if (centre === null || turned || double || !clockwise(direction)) return false;
   const [dx, dy] = direction;
   const out = (cx - centre[0]) * dx + (cy - centre[1]) * dy;
-  return out + 2 > REACH;
+  return out + 2 > reach;
 }
 
 // The tiles placed, long arms turned, each arm's open end and direction, and the centre the
 // picture is drawn around (null: the picture's own middle).
-export function layout(placedTiles) {
+export function layout(placedTiles, reach = REACH) {
   const spinner = lay(placedTiles, null).spinnerAt;
   let laid;
-  if (spinner === null || Math.abs(spinner[0]) + 1 <= REACH) {
+  if (spinner === null || Math.abs(spinner[0]) + 1 <= reach) {
     const centre = spinner || [0, 0];
-    laid = lay(placedTiles, centre);
+    laid = lay(placedTiles, centre, reach);
     laid.centre = centre;
   } else {
-    laid = lay(placedTiles, [0, 0]);
+    laid = lay(placedTiles, [0, 0], reach);
     laid.centre = null;
   }
   return laid;
@@ -123,10 +123,24 @@ export function layout(placedTiles) {
 
 const anchorOf = ([dx]) => (dx > 0 ? "start" : dx < 0 ? "end" : "middle");
 
+// The layout drawn as large as a `width` x `height` box allows (the layout on a screen of its
+// own): its arms turn where the picture then fills the box best, its viewBox just holds it.
+export function fitted(placedTiles, openEnds, width, height) {
+  let best = null;
+  let scale = 0;
+  for (let reach = REACH; reach < REACH + 14; reach++) {
+    const drawing = view(placedTiles, openEnds, false, reach);
+    const box = drawing.box;
+    const fits = Math.min(width / box[2], height / box[3]);
+    if (fits > scale * 1.02) [best, scale] = [drawing, fits]; // a longer reach: noticeably larger
+  }
+  return best;
+}
+
 // What templates/_drawing.html draws: the tiles, the open ends' labels, and a viewBox centred on
-// the spinner (or the lead), as dominoes.view(centred=True).
-export function view(placedTiles, openEnds) {
-  const laid = layout(placedTiles);
+// the spinner (or the lead); not `centred`: the viewBox just holds them.
+export function view(placedTiles, openEnds, centred = true, reach = REACH) {
+  const laid = layout(placedTiles, reach);
   const labels = openEnds.map((end) => {
     const [[cx, cy], direction] = laid.arms[end.name] || [[0, 0], [0, 0], false];
     const [dx, dy] = direction;
@@ -134,14 +148,15 @@ export function view(placedTiles, openEnds) {
   });
   const xs = [...laid.tiles.map((t) => t.x), ...laid.tiles.map((t) => t.x + t.w)];
   const ys = [...laid.tiles.map((t) => t.y), ...laid.tiles.map((t) => t.y + t.h)];
-  // A label is about 3 half-tiles wide, on the side its anchor leaves open.
-  const wide = 3;
+  // A label is about 3 half-tiles wide (5.2 in the larger letters of the layout's own screen),
+  // on the side its anchor leaves open.
+  const wide = centred ? 3 : 5.2;
   xs.push(...labels.map((label) => label.x + ({ end: -wide, start: wide }[label.anchor] ?? wide / 2)));
   xs.push(...labels.filter((label) => label.anchor === "middle").map((label) => label.x - wide / 2));
   ys.push(...labels.map((label) => label.y));
   const margin = 0.8;
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const [ox, oy] = laid.centre || [(minX + maxX) / 2, (minY + maxY) / 2];
+  const [ox, oy] = (centred && laid.centre) || [(minX + maxX) / 2, (minY + maxY) / 2];
   const halfW = Math.max(ox - minX, maxX - ox) + margin;
   const halfH = Math.max(oy - minY, maxY - oy) + margin;
   return { tiles: laid.tiles, labels, box: [ox - halfW, oy - halfH, 2 * halfW, 2 * halfH] };

@@ -9,6 +9,7 @@ import { paintLastPlay } from "./last-play.mjs";
 import { paintScoreboard } from "./scoreboard.mjs";
 import { ahead, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
+import { svgOf } from "./phone-layout.mjs";
 import { endName, outcomeWords, say, shown } from "./table-words.mjs";
 
 const table = () => document.getElementById("table");
@@ -243,23 +244,7 @@ function paintLayout(match) {
     section.setAttribute("aria-label", say("layout"));
     side.prepend(section);
   }
-  const text = (words) => words.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-  const drawing = view(hand.layoutTiles(), hand.openEnds());
-  // Each tile's face by app.js's own `laid` (a classic script's function, so the page's global):
-  // the server's patches draw their tiles with it too, so the faces are drawn by one function.
-  const tiles = drawing.tiles.map(
-    (t) =>
-      `<g class="laid${t.spinner ? " spinner" : ""}" transform="translate(${t.x} ${t.y})">` +
-      `${window.laid(`${t.first}-${t.second}${t.w > t.h ? "h" : "v"}`)}</g>`,
-  );
-  const labels = drawing.labels.map(
-    (label) =>
-      `<text x="${label.x}" y="${label.y}" class="end-label" text-anchor="${label.anchor}" ` +
-      `dominant-baseline="middle">${text(`${endName(label.name)} ${label.value}`)}</text>`,
-  );
-  const box = drawing.box.join(" ");
-  const named = text(say("tilesOnTable"));
-  section.innerHTML = `<svg viewBox="${box}" role="img" aria-label="${named}">${tiles.join("")}${labels.join("")}</svg>`;
+  section.innerHTML = svgOf(view(hand.layoutTiles(), hand.openEnds()));
   section.hidden = false;
 }
 

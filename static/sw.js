@@ -13,6 +13,7 @@ const SHELL = [
   "/static/app.js",
   "/static/phone-table.mjs",
   "/static/phone-fix.mjs",
+  "/static/phone-layout.mjs",
   "/static/phone-fix-screens.mjs",
   "/static/foresee.mjs",
   "/static/layout-drawing.mjs",

@@ -1,6 +1,7 @@
 """The phone draws the layout as the server does: static/layout-drawing.mjs (run by Node on the
 phone engine's layout) places the same tiles and open ends' labels in the same viewBox as
-dominoes.view, for every step of random hands of each way of laying tiles (a line; a spinner)."""
+dominoes.view, and on the layout's own screen as dominoes.fitted, for every step of random hands
+of each way of laying tiles (a line; a spinner)."""
 
 import json
 import os
@@ -12,7 +13,7 @@ import pytest
 
 from assistant.engine import replay
 from assistant.simulate import random_match
-from assistant.web.table.dominoes import view
+from assistant.web.table.dominoes import fitted, view
 from tests.paths import CHECKOUT
 
 NODE = shutil.which("node")
@@ -25,10 +26,11 @@ if NODE is None:
 DRAW = """
 import { createInterface } from "node:readline";
 import { replay } from "./static/engine/record.mjs";
-import { view } from "./static/layout-drawing.mjs";
+import { fitted, view } from "./static/layout-drawing.mjs";
 for await (const line of createInterface({ input: process.stdin })) {
   const hand = replay(JSON.parse(line)).hand;
-  console.log(JSON.stringify(view(hand.layoutTiles(), hand.openEnds())));
+  const [tiles, ends] = [hand.layoutTiles(), hand.openEnds()];
+  console.log(JSON.stringify({ view: view(tiles, ends), fitted: fitted(tiles, ends, 348, 440) }));
 }
 """
 
@@ -49,7 +51,11 @@ def drawn_by_node(records: list[dict]) -> list[dict]:
 
 def drawn_by_python(record: dict) -> dict:
     hand = replay(record).hand
-    drawing = view(hand.layout_tiles(), hand.open_ends())
+    tiles, ends = hand.layout_tiles(), hand.open_ends()
+    return {"view": as_drawn(view(tiles, ends)), "fitted": as_drawn(fitted(tiles, ends, 348, 440))}
+
+
+def as_drawn(drawing: dict) -> dict:
     tiles = [
         {"tile": t.tile, "x": t.x, "y": t.y, "w": t.w, "h": t.h, "first": t.first}
         | {"second": t.second, "spinner": t.spinner}
