@@ -8,7 +8,7 @@
 // does not use (corrections, derived pips). The service worker still keeps them all (sw.js):
 // static/phone-fix-screens.mjs, import()ed when Fix is first drawn on the phone or a correction
 // waits, hands corrections.mjs here (`learnCorrections`).
-import { addEntry, undoEntry } from "./engine/entries.mjs";
+import { addEntry, lastEntry, undoEntry } from "./engine/entries.mjs";
 import { RecordError } from "./engine/errors.mjs";
 import { readEntry, replay } from "./engine/record.mjs";
 
@@ -82,7 +82,8 @@ function fixed(record, match, fix) {
 }
 
 // The record and match once `taps` are recorded on top of `record`, and what the last of them
-// played; `refused` names the first tap the rules would refuse (its error), `unknown` the first
+// played, or what it took back when it is an Undo (`undone`: the entry and the record it was
+// taken from); `refused` names the first tap the rules would refuse (its error), `unknown` the first
 // the phone cannot foresee (the rest of the queue is then not foreseen either). `leader`: who
 // the table chose to lead the hand it waits for, when the rules leave it open; the result's
 // `leader`, who is chosen to lead the hand the match then waits for (null: nobody yet).
@@ -92,17 +93,20 @@ export function foresee(record, taps, leader = null) {
   let chosen = match.phase === "lead" ? { hand: match.hands.length + 1, player: leader } : null;
   const leading = () => (chosen && chosen.hand === match.hands.length + 1 ? chosen.player : null);
   let played = null;
+  let undone = null;
   for (const tap of taps) {
     const entry = entryOf(tap);
     if (entry === null || (entry.fix && !corrections) || (entry.fix === "turn" && !turnable(match))) {
       return { record, match, played, leader: leading(), unknown: tap };
     }
+    undone = null;
     try {
       if (entry.fix) {
         [record, match] = fixed(record, match, entry);
         // What the hand's last tile counts and scores once the change is made.
         played = match.phase === "play" && match.hand.plays.length ? lastPlay(match) : null;
       } else if (entry.undo) {
+        undone = { entry: lastEntry(record), record };
         [record, match] = undoEntry(record, match);
         played = null;
       } else if (entry.leader !== undefined) {
@@ -117,7 +121,7 @@ export function foresee(record, taps, leader = null) {
       return { record, match, played, leader: leading(), refused: { tap, error } };
     }
   }
-  return { record, match, played, leader: leading() };
+  return { record, match, played, undone, leader: leading() };
 }
 
 // Whether the lead may be turned round: alone on the table, not a double (view.py

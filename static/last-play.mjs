@@ -3,11 +3,13 @@
 // `last_play` and `since_last_play`, pegs.py): the last tile laid and its count's sum, what it
 // scored and for whom, in Fives and Threes what the count is made of and why it scored nothing;
 // the draws and passes since; between hands, how the hand was settled (settled.mjs) and a tie at
-// the top; that the match will be won. So the line says what the scores above it show, never the
-// play before the taps waiting.
+// the top; that the match will be won; and first, when the last tap is an Undo, what it took back
+// (routes.py `_undone`). So the line says what the scores above it show, never the play before
+// the taps waiting.
 
+import { Draw, Left, Pass, Play, ScoredHand } from "./engine/moves.mjs";
 import { explain } from "./settled.mjs";
-import { number } from "./table-words.mjs";
+import { elided, number } from "./table-words.mjs";
 
 // Paints the line of `table` for `seen`, the table foreseen (foresee.mjs); `unchanged` while it
 // holds what the server drew (nothing waits, or nothing that changes the record): then the
@@ -23,6 +25,8 @@ export function paintLastPlay(table, seen, unchanged, words) {
   const line = under();
   if (unchanged) return put(table, line, own);
   const said = lastPlay(seen.match, seen.record, words);
+  const taken = seen.undone && undoneWords(seen.undone, seen.match, words);
+  if (taken && said) said.lines.unshift(paragraph("notice", taken));
   // Where the server draws one: not on a screen of its own (Fix, the layout, Stop, the winner).
   const place = table.querySelector(".table-play > section.turn, .table-play > [data-next-hand]");
   if (!said || (!line && !place)) return put(table, line, null);
@@ -63,6 +67,25 @@ function lastPlay(match, record, words) {
   if (!lines.length) return null;
   return { lines, scored: Boolean(play && play.points && !since) };
 }
+
+// What an Undo took back, as the server says it (routes.py `_undone`): a tile and its player, a
+// draw, a pass (a knock where nothing is ever drawn), the pips told, a hand scored on paper.
+export function undoneWords({ entry, record }, match, { say, shown }) {
+  if (entry instanceof Left) {
+    const pipsOf = (held) => (typeof held === "number" ? held : held.reduce((sum, tile) => sum + tilePips(tile), 0));
+    const told = record.players.filter((player) => entry.pipsOf(player) != null);
+    const pips = told.map((player) => `${shown(player)} ${pipsOf(entry.pipsOf(player))}`).join(" · ");
+    return say("undoneLeft", { n: record.hands.length, pips });
+  }
+  if (entry instanceof ScoredHand) return say("undoneTold");
+  if (entry instanceof Play) return say("undonePlay", { tile: entry.tile, player: shown(entry.player) });
+  if (entry instanceof Draw) return elided(say("undoneDraw", { player: shown(entry.player) }));
+  if (!(entry instanceof Pass)) return "";
+  const knocks = match.rules.boneyard === "sleeping";
+  return elided(say(knocks ? "undoneKnock" : "undonePass", { player: shown(entry.player) }));
+}
+
+const tilePips = (tile) => tile.split("-").reduce((sum, half) => sum + Number(half), 0);
 
 function paragraph(className, text) {
   const p = document.createElement("p");

@@ -5,7 +5,8 @@
 // The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
 import { endsFor, entryOf, foresee } from "./foresee.mjs";
-import { paintLastPlay } from "./last-play.mjs";
+import { Left } from "./engine/moves.mjs";
+import { paintLastPlay, undoneWords } from "./last-play.mjs";
 import { paintScoreboard } from "./scoreboard.mjs";
 import { ahead, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
@@ -124,9 +125,12 @@ function paint() {
   // shows the first one done is a tap of its own, not a finger's bounce).
   if (table()) table().dataset.foreseen = seen ? String(window.tableTaps.waiting().length) : "";
   const turn = seen ? seen.match.turn(seen.leader) : null;
-  if (table()) settle(seen && seen.match, turn);
+  if (table()) settle(seen && seen.match, turn, seen);
   if (table()) {
-    const unchanged = !seen || !window.tableTaps.waiting().length || same(seen.record.hands, tableRecord().hands);
+    // The server's own line while the record stays as it drew it, unless an Undo waits to be
+    // said (a tap and its Undo leave the record as it was).
+    const waits = seen && window.tableTaps.waiting().length;
+    const unchanged = !waits || (!seen.undone && same(seen.record.hands, tableRecord().hands));
     paintLastPlay(table(), seen, unchanged, { say, shown, endName });
   }
   if (!seen) return;
@@ -249,8 +253,10 @@ function paintLayout(match) {
 }
 
 // The hand is over while taps wait: each player's pips asked here (within what they can hold),
-// and Confirm waits with them like any tap.
-function askPips(match) {
+// and Confirm waits with them like any tap. Pips an Undo took back stay typed, to be corrected
+// and confirmed again, as on the server's screen.
+function askPips(match, undone) {
+  const taken = undone && undone.entry instanceof Left ? undone.entry : null;
   const hand = match.hand;
   const form = document.createElement("form");
   form.className = "settle foreseen";
@@ -287,6 +293,7 @@ function askPips(match) {
     field.inputMode = "numeric";
     field.setAttribute("aria-label", say("pipsOf", { player: shown(player) }));
     field.setAttribute("aria-describedby", range.id);
+    if (taken && typeof taken.pipsOf(player) === "number") field.value = taken.pipsOf(player);
     const box = document.createElement("span");
     box.className = "pips-field";
     box.append(field);
@@ -345,7 +352,7 @@ function askLead(match) {
 // waiting go past it (Confirm waits), the next hand drawn hidden beside it (_next_hand.html) is
 // shown instead. The pips are asked here when a hand ends past what the server drew, who leads
 // when the next lead is open.
-function settle(match, turn) {
+function settle(match, turn, seen) {
   const picker = table().querySelector("form.picker");
   const asked = table().querySelector("form.settle.foreseen");
   const lead = table().querySelector(".lead-choice.foreseen");
@@ -374,9 +381,27 @@ function settle(match, turn) {
     picker.before(askLead(match));
     table().querySelector(".lead-choice.foreseen button").focus(); // Confirm, focused, is gone
   }
-  if (!settling || (served && !past)) return asked && asked.remove();
-  if (asked || !picker) return;
-  picker.before(askPips(match));
+  if (!settling || (served && !past)) asked && asked.remove();
+  else if (!asked && picker) picker.before(askPips(match, seen.undone));
+  sayUndone(seen);
+}
+
+// What a waiting Undo took back, said at the head of the pips screen as the server says it there
+// (_settle.html); the server's own notice, about an earlier tap, goes while taps wait.
+function sayUndone(seen) {
+  for (const said of table().querySelectorAll(".settle-head .notice.foreseen")) said.remove();
+  const waits = window.tableTaps.waiting().length > 0;
+  for (const own of table().querySelectorAll("section.settle .settle-head .notice")) own.hidden = waits;
+  const shownNow = [...table().querySelectorAll("section.settle, form.settle.foreseen")].find((f) => !f.hidden);
+  const text = waits && seen && seen.undone && undoneWords(seen.undone, seen.match, { say, shown });
+  if (!shownNow || !text) return;
+  const notice = document.createElement("p");
+  notice.className = "notice foreseen";
+  notice.setAttribute("role", "status");
+  notice.textContent = text;
+  const hints = shownNow.querySelectorAll(".settle-head .settle-hint:not(.last-scored)");
+  if (hints.length) hints[hints.length - 1].before(notice);
+  else shownNow.querySelector(".settle-head").append(notice);
 }
 
 // After a refusal for a stale version: how many of the waiting taps, from the first, another

@@ -311,3 +311,66 @@ def test_two_knocks_tapped_in_quick_succession_are_two_a_bounce_is_one(server, p
         {"player": "Bo", "pass": True},
         {"player": "Cy", "pass": True},
     ]
+
+
+UNDONE = {
+    "tile": (RECORD | {"hands": [{"events": [{"player": "Ann", "play": "6-3"}]}]}, "5-3",
+             "Undone: 5-3 by Bo."),
+    "draw": (RECORD | {"hands": [{"events": [{"player": "Ann", "play": "6-3"}]}]}, "Draw",
+             "Undone: Bo's draw."),
+    "knock": (record("fives-and-threes", "Ann Bo", hand("Ann 6-6")), "Knock",
+              "Undone: Bo's knock."),
+    "pass": (record({"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 22}, "Ann Bo Cy",
+                    hand("Ann 6-6")), "Pass", "Undone: Bo's pass."),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", UNDONE)
+def test_undo_with_no_network_says_what_it_took_back_as_the_server_does(server, phone, kind):
+    match_record, tapped, said = UNDONE[kind]
+    match_id = server.played_here(match_record)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    phone.context.set_offline(True)
+    if "-" in tapped:
+        tile(phone, tapped).click()
+    else:
+        phone.locator("#table").get_by_role("button", name=tapped, exact=True).click()
+    expect(phone.locator("#taps .taps-count")).to_have_text(f"1 tap waiting: {tapped}")
+    phone.get_by_role("button", name="Undo").click()
+    notice = phone.locator("#table .last-play .notice")
+    expect(notice).to_have_text(said)
+    expect(phone.locator(".turn .whose")).to_have_text(re.compile("^Bo"))
+
+    online(phone)
+    sent(phone, before + 2)
+    expect(notice).to_have_text(said)  # the server's own line, once both are recorded
+
+
+@pytest.mark.parametrize("drawn_by", ["server", "phone"])
+def test_undo_of_the_pips_confirmed_with_no_network_says_them_as_the_server_does(
+    server, phone, drawn_by
+):
+    """The pips screen the server drew, or the phone's own once Ann's pass ends the hand
+    offline: Confirm then Undo says what it took back and leaves the pips typed."""
+    passes = ("Ann 6-6", "Bo pass", "Cy pass") + (("Ann pass",) if drawn_by == "server" else ())
+    no_draws = {"preset": "all-fives", "hand_size": 2, "boneyard_reserve": 22}
+    match_id = server.played_here(record(no_draws, "Ann Bo Cy", hand(*passes)))
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    phone.context.set_offline(True)
+    if drawn_by == "phone":
+        phone.locator("#table").get_by_role("button", name="Pass", exact=True).click()
+    for player, pips in (("Ann", "3"), ("Bo", "7"), ("Cy", "9")):
+        phone.get_by_label(f"Pips left by {player}").fill(pips)
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator("#taps .taps-count")).to_contain_text("Confirm")
+    phone.get_by_role("button", name="Undo").click()
+    said = "Undone: the pips left in hand 1 (Ann 3 · Bo 7 · Cy 9)."
+    notice = phone.locator("#table .settle-head .notice:visible")  # the pips screen's own place
+    expect(notice).to_have_text(said)
+    expect(phone.get_by_label("Pips left by Bo")).to_have_value("7")  # kept, to be corrected
+
+    online(phone)
+    sent(phone, before + (2 if drawn_by == "server" else 3))
+    expect(notice).to_have_text(said)
