@@ -3,7 +3,8 @@ are recorded: random hands of random rules, cut at a random entry, the next few 
 waiting on the phone (their sending refused) — within the hand, or on past its end, its pips
 and who leads into the next — then entered on the server and the table drawn afresh. What a
 player reads is compared: the scores and the pegs, whose turn, the tiles held, the open ends,
-the last play, which tiles may be tapped, and Draw or Pass."""
+the last play, which tiles may be tapped, and Draw or Pass. Some taps are taken back by Undo
+and made again, and the last may be an Undo."""
 
 import json
 import random
@@ -95,6 +96,8 @@ def queued(match_id: int, taps: list[dict]) -> list[dict]:
             action, fields = "left", [[f"pips:{p}", str(n)] for p, n in entry["left"].items()]
         elif "leader" in entry:
             action, fields = "leader", [["leader", entry["leader"]]]
+        elif "undo" in entry:
+            action, fields = "undo", []
         else:
             action, fields = ("draw", []) if "draw" in entry else ("pass", [])
         queue.append(
@@ -127,7 +130,11 @@ def read(page) -> dict:
         "whose": text("#table .turn .whose"),
         "held": text("#table .held"),
         "ends": text("#table .open-ends") if page.locator("#table .open-ends").count() else "",
-        "last play": text("#table .last-play"),
+        # Not what the last tap did ("Undone: …"): a table loaded afresh says nothing of it.
+        "last play": page.locator("#table .last-play").first.evaluate(
+            "(line) => [...line.children].filter((p) => !p.matches('.notice'))"
+            ".map((p) => p.innerText.replace(/\\s+/g, ' ').trim()).join(' ')"
+        ),
         "tappable": tiles.evaluate_all(
             "(all) => all.filter((b) => !b.disabled).map((b) => b.value)"
         ),
@@ -151,6 +158,28 @@ def test_the_phone_draws_the_next_hand_the_server_will_draw(
     same_table(server, browser, browser_context_args, *across(seed))
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_phone_draws_taps_undone_and_made_again_as_the_server_will(
+    server, browser, browser_context_args, seed
+):
+    record, taps = (cut if seed % 2 else across)(seed)
+    same_table(server, browser, browser_context_args, record, undone_and_again(seed, taps))
+
+
+def undone_and_again(seed: int, taps: list[dict]) -> list[dict]:
+    """The taps, some of them undone and made again, the last perhaps undone (not a choice of
+    leader: Undo takes back the record's last entry, and the choice is not one)."""
+    rng = random.Random(f"undo-{seed}")
+    out = []
+    for entry in taps:
+        out.append(entry)
+        if "leader" not in entry and rng.random() < 0.35:
+            out += [{"undo": True}, entry]
+    if "leader" not in out[-1] and rng.random() < 0.5:
+        out.append({"undo": True})
+    return out
+
+
 def same_table(server, browser, browser_context_args, record: dict, taps: list[dict]) -> None:
     match_id = server.played_here(record)
     version = server.get_json(f"/api/matches/{match_id}")["version"]
@@ -168,7 +197,7 @@ def same_table(server, browser, browser_context_args, record: dict, taps: list[d
     context.close()
 
     for step, entry in enumerate(taps):
-        where = "leader" if "leader" in entry else "events"
+        where = "leader" if "leader" in entry else "undo" if "undo" in entry else "events"
         server.post_json(f"/api/matches/{match_id}/{where}", {"version": version + step} | entry)
     context = browser.new_context(**browser_context_args, service_workers="block")
     fresh = context.new_page()
