@@ -118,6 +118,9 @@ document.addEventListener(
 // Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, the last
 // play and its count (last-play.mjs).
 function paint() {
+  // A screen of Fix the server drew shows the table as it is, its tiles as they stood before
+  // the entry fixed: nothing here to paint (phone-fix.mjs takes it over when the phone draws).
+  if (table() && table().querySelector(".table-play > section.fix:not(.foreseen)")) return;
   const seen = table() && ahead(true);
   const turn = seen ? seen.match.turn(seen.leader) : null;
   if (table()) settle(seen && seen.match, turn);
