@@ -65,9 +65,11 @@ document.addEventListener(
     const screen = served();
     if (!screen || !screen.contains(event.target) || !window.tableTaps) return;
     const element = event.target.closest("a[data-get], button");
-    if (!element || element.disabled || element.dataset.asked || !phoneDraws() || !fixable()) return;
+    if (!element || element.disabled || element.dataset.asked || !phoneDraws()) return;
+    if (!again(element) && !fixable()) return;
     event.preventDefault();
     event.stopPropagation();
+    if (again(element)) return;
     load().then(
       (module) => module.takeOver(element),
       () => {
@@ -81,6 +83,19 @@ document.addEventListener(
   },
   true,
 );
+
+// The choice tapped on the server's screen waiting still (its answer not come yet), tapped
+// again: one tap, as a double tap on the table is.
+function again(element) {
+  const form = element.form;
+  if (!form || element.hasAttribute("data-get")) return false;
+  const fields = [...new FormData(form)].filter(([name]) => name !== "version");
+  if (element.name) fields.push([element.name, element.value]);
+  const waiting = window.tableTaps.waiting();
+  const last = waiting[waiting.length - 1];
+  const url = new URL(form.getAttribute("action"), location).href;
+  return Boolean(last) && last.url === url && JSON.stringify(last.fields) === JSON.stringify(fields);
+}
 
 // A correction waiting (tapped on a screen of the server's, or kept across a reload): the
 // engine's corrections are loaded, and the table is painted again, foreseen past it.

@@ -286,3 +286,28 @@ def test_the_servers_screen_waits_for_the_network_when_the_phone_could_not_load_
     expect(phone.get_by_role("heading", name="Fix 5-3 by Bo")).to_be_visible()
     expect(phone.locator(SERVERS)).to_have_count(1)
     assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-3")]
+
+
+def test_the_servers_screen_while_its_fix_waits_for_an_answer(phone, server):
+    """Online, 5-4 tapped on the server's screen; its answer slow to come. Tapped again, it is
+    one tap; Back to the list then shows the phone's list, 5-4 in place; once the answer comes
+    the record holds the fix once."""
+    match_id = server.played_here(ENTERED)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.get_by_role("button", name="Fix", exact=True).click()
+    entry(phone, 2).click()
+    expect(phone.locator(".fix .remove")).to_be_visible()
+    screens_held(phone)
+    held = []
+    phone.route("**/correct", lambda route: held.append(route))
+    tile(phone, "5-4").click()
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 5-4")
+    tile(phone, "5-4").click()
+    phone.get_by_role("button", name="Back to the list").click()
+    expect(phone.locator(PHONES)).to_have_count(1)
+    expect(phone.locator(".entry-link").first).to_contain_text("2 Bo 5-4 on the right · count 10")
+    expect(phone.locator(WAITING)).to_have_text("1 tap waiting: 5-4")
+    assert len(held) == 1
+    held[0].continue_()
+    sent(phone, 4)
+    assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-4")]
