@@ -352,6 +352,10 @@ function restore() {
   drawn.querySelectorAll("[data-beside-fix]").forEach((part) => part.replaceWith(...part.childNodes));
   drawn.classList.remove("fixing");
   drawn.removeAttribute("data-hold-buttons"); // the server's screen's, while it asked the next
+  // A reload with no network shows the table, not the screen it took the place of; being no
+  // drawing of the server's, it names none to have the next answer's steps applied to.
+  delete drawn.dataset.drawing;
+  window.tableTaps.keep();
 }
 
 // What a change sent again with a later tile's end says it was (the label of the tap that made

@@ -311,3 +311,34 @@ def test_the_servers_screen_while_its_fix_waits_for_an_answer(phone, server):
     held[0].continue_()
     sent(phone, 4)
     assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-4")]
+
+
+def test_a_reload_with_no_network_after_the_phone_took_the_servers_screen_over(
+    server, browser, browser_context_args
+):
+    """With a service worker keeping the table: the fix made on the server's screen with no
+    network, then a reload: the table as it will be, the fix waiting, not the server's screen."""
+    context = browser.new_context(**browser_context_args)
+    phone = context.new_page()
+    failures = []
+    phone.on("pageerror", lambda e: failures.append(str(e)))
+    try:
+        match_id = server.played_here(ENTERED)
+        phone.goto(f"{server.url}/matches/{match_id}")
+        phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        phone.get_by_role("button", name="Fix", exact=True).click()
+        entry(phone, 2).click()
+        expect(phone.locator(".fix .remove")).to_be_visible()
+        offline(phone)
+        tile(phone, "5-4").click()
+        corrected_at_once(phone)
+        phone.reload()
+        expect(phone.locator(WAITING)).to_have_text("1 tap waiting: Fix 5-3 by Bo: 5-4")
+        expect(phone.locator("#table section.fix")).to_have_count(0)
+        expect(phone.locator(".open-ends li")).to_have_text(["left 6", "right 4", "count 10"])
+        online(phone)
+        sent(phone, 4)
+        assert events(server, match_id) == [("Ann", "6-5"), ("Bo", "5-4")]
+    finally:
+        context.close()
+    assert failures == []
