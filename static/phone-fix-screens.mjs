@@ -351,6 +351,9 @@ function restore() {
   drawn.querySelectorAll(".table-play > section.fix:not(.foreseen)").forEach((screen) => screen.remove());
   drawn.querySelectorAll("[data-beside-fix]").forEach((part) => part.replaceWith(...part.childNodes));
   drawn.classList.remove("fixing");
+  // What the server said on its screen (a fix it refused) goes with it, as its next screen
+  // would not say it again.
+  drawn.querySelectorAll(".table-screen > .message").forEach((said) => (said.hidden = true));
   drawn.removeAttribute("data-hold-buttons"); // the server's screen's, while it asked the next
   // A reload with no network shows the table, not the screen it took the place of; being no
   // drawing of the server's, it names none to have the next answer's steps applied to.

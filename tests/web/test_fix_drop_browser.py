@@ -342,3 +342,28 @@ def test_a_reload_with_no_network_after_the_phone_took_the_servers_screen_over(
     finally:
         context.close()
     assert failures == []
+
+
+def test_the_servers_refusal_goes_with_its_screen_with_no_network(phone, server):
+    """6-5 for Bo's 3-1 refused by the server; the network goes; Back to the list: the phone's
+    list, without the refusal; Missed one before it there, then Passed: the pass waits."""
+    match_id = server.played_here(PLAYED)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.get_by_role("button", name="Fix", exact=True).click()
+    entry(phone, 3).click()
+    tile(phone, "6-5").click()  # for Ann's 6-4: left 5, right 1, and Bo's 4-2 is out
+    expect(phone.get_by_role("alert")).to_contain_text("no longer fits")
+    expect(phone.locator(SERVERS)).to_have_count(1)
+    offline(phone)
+    phone.get_by_role("button", name="Back to the list").click()
+    expect(phone.locator(PHONES)).to_have_count(1)
+    expect(phone.get_by_role("alert")).to_have_count(0)
+    entry(phone, 3).click()
+    phone.get_by_role("button", name="Missed one before it").click()
+    phone.get_by_role("button", name="Drew a tile").click()
+    waits = "1 tap waiting: Missed before 6-4 by Ann: Drew a tile"
+    expect(phone.locator(WAITING)).to_have_text(waits)
+    expect(phone.get_by_role("alert")).to_have_count(0)
+    online(phone)
+    sent(phone, 6)
+    assert events(server, match_id)[2:4] == [("Ann", "draw"), ("Ann", "6-4")]
