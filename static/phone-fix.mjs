@@ -66,10 +66,11 @@ document.addEventListener(
     if (!screen || !screen.contains(event.target) || !window.tableTaps) return;
     const element = event.target.closest("a[data-get], button");
     if (!element || element.disabled || element.dataset.asked || !phoneDraws()) return;
-    if (!again(element) && !fixable()) return;
+    const twice = again(element);
+    if (!twice && !fixable()) return;
     event.preventDefault();
     event.stopPropagation();
-    if (again(element)) return;
+    if (twice) return;
     load().then(
       (module) => module.takeOver(element),
       () => {
