@@ -255,6 +255,9 @@ function signature(root) {
       note = text;
       show();
     },
+    // The page as it is now kept for a reload with no network (a screen the server drew, taken
+    // over by the phone: static/phone-fix-screens.mjs).
+    keep: () => snapshot(),
   };
 
   function swap(html, drawn = null) {

@@ -341,3 +341,61 @@ document.addEventListener("taps:changed", () => {
 
 /** The hand's entries, drawn in the table's place. */
 export const openList = () => draw({ at: 0 });
+
+// -- a screen the server drew, taken over ------------------------------------------------------
+
+// The table the server drew hidden beside its screen of Fix (templates/table/_beside_fix.html),
+// shown in that screen's place: the phone's screens are drawn on it as on the table.
+function restore() {
+  const drawn = table();
+  drawn.querySelectorAll(".table-play > section.fix:not(.foreseen)").forEach((screen) => screen.remove());
+  drawn.querySelectorAll("[data-beside-fix]").forEach((part) => part.replaceWith(...part.childNodes));
+  drawn.classList.remove("fixing");
+  // What the server said on its screen (a fix it refused) goes with it, as its next screen
+  // would not say it again.
+  drawn.querySelectorAll(".table-screen > .message").forEach((said) => (said.hidden = true));
+  drawn.removeAttribute("data-hold-buttons"); // the server's screen's, while it asked the next
+  // A reload with no network shows the table, not the screen it took the place of; being no
+  // drawing of the server's, it names none to have the next answer's steps applied to.
+  delete drawn.dataset.drawing;
+  window.tableTaps.keep();
+}
+
+// What a change sent again with a later tile's end says it was (the label of the tap that made
+// it): the tile, Drew a tile, Passed (Knocked), Remove it.
+function madeOf(form, knocks) {
+  const fields = new FormData(form);
+  if (/\/remove$/.test(form.action)) return said("fixRemove");
+  if (fields.has("draw")) return said("fixDrewTile");
+  if (fields.has("pass")) return said(knocks ? "fixKnock" : "fixPass");
+  return fields.get("tile");
+}
+
+/** What was tapped on a screen of Fix the server drew (`element`), taken as on the phone's own
+ * screens: a link opens the phone's screen for the same place (the list, an entry, a missed one
+ * before it, a tile's end; without `fix`, the table), a button makes the same choice on the
+ * phone's screen for that entry (a tile, Drew a tile, Passed, Remove it, an end). */
+export function takeOver(element) {
+  const seen = fixable();
+  if (!seen || !document.contains(element) || !table().querySelector("[data-beside-fix]")) return;
+  const form = element.form;
+  const asks = element.getAttribute("data-get");
+  restore();
+  if (asks) {
+    const place = new URL(asks, location).searchParams;
+    if (!place.has("fix")) {
+      close();
+      return document.dispatchEvent(new Event("taps:changed")); // the table, painted as it will be
+    }
+    const state = { at: Number(place.get("fix")), insert: place.get("insert") === "1" };
+    if (place.get("tile")) state.tile = place.get("tile");
+    return draw(state);
+  }
+  const fields = new FormData(form);
+  const state = { at: Number(fields.get("position")), insert: /\/insert$/.test(form.action) };
+  const later = element.name.startsWith("end:");
+  if (!later && form.closest(".end-choice")) state.tile = fields.get("tile");
+  draw(state);
+  if (later) open.label = madeOf(form, seen.match.rules.boneyard === "sleeping");
+  choose(form, element);
+}

@@ -120,6 +120,9 @@ document.addEventListener(
 // Paints the table as it will be: turn, tiles held, boneyard, scores, which tiles fit, the last
 // play and its count (last-play.mjs).
 function paint() {
+  // A screen of Fix the server drew shows the table as it is, its tiles as they stood before
+  // the entry fixed: nothing here to paint (phone-fix.mjs takes it over when the phone draws).
+  if (table() && table().querySelector(".table-play > section.fix:not(.foreseen)")) return;
   const seen = table() && ahead(true);
   // How many waiting taps the screen shows done (app.js: a tap repeated on a screen that already
   // shows the first one done is a tap of its own, not a finger's bounce).
