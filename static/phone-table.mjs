@@ -122,11 +122,12 @@ document.addEventListener(
 function paint() {
   // A screen of Fix the server drew shows the table as it is, its tiles as they stood before
   // the entry fixed: nothing here to paint (phone-fix.mjs takes it over when the phone draws).
-  if (table() && table().querySelector(".table-play > section.fix:not(.foreseen)")) return;
-  const seen = table() && ahead(true);
+  const fixing = table() && table().querySelector(".table-play > section.fix:not(.foreseen)");
+  const seen = table() && !fixing && ahead(true);
   // How many waiting taps the screen shows done (app.js: a tap repeated on a screen that already
   // shows the first one done is a tap of its own, not a finger's bounce).
   if (table()) table().dataset.foreseen = seen ? String(window.tableTaps.waiting().length) : "";
+  if (fixing) return;
   const turn = seen ? seen.match.turn(seen.leader) : null;
   if (table()) settle(seen && seen.match, turn, seen);
   if (table()) {
