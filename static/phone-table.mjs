@@ -10,6 +10,7 @@ import { paintScoreboard } from "./scoreboard.mjs";
 import { ahead, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
 import { endName, outcomeWords, say, shown } from "./table-words.mjs";
+import { paintWinner } from "./winner.mjs";
 
 const table = () => document.getElementById("table");
 
@@ -124,6 +125,7 @@ function paint() {
   if (table()) {
     const unchanged = !seen || !window.tableTaps.waiting().length || same(seen.record.hands, tableRecord().hands);
     paintLastPlay(table(), seen, unchanged, { say, shown, endName });
+    paintWinner(table(), seen, { say, shown });
   }
   if (!seen) return;
   const { match } = seen;
@@ -145,10 +147,11 @@ function paint() {
   const boneyard = table().querySelector(".held .boneyard b");
   if (boneyard) boneyard.textContent = hand.boneyard;
   paintEnds(match);
-  // Undo has something to take back once a tile is foreseen, even the match's first lead; the
-  // lead may be turned round only while it is alone on the table.
+  // Undo has something to take back once a tile is foreseen, even the match's first lead, and
+  // nothing once Final waits (a final match is the club admin's); the lead may be turned round
+  // only while it is alone on the table.
   const undo = table().querySelector(".actions form[action$='/undo'] button");
-  if (undo) undo.disabled = !seen.record.hands.length;
+  if (undo) undo.disabled = !seen.record.hands.length || seen.closed;
   const layoutLink = table().querySelector(".actions .show-layout"); // a hand's layout, in play
   if (layoutLink) layoutLink.hidden = !(match.phase === "play" && hand.plays.length > 0);
   const turnLead = table().querySelector(".ends-row .turn-lead");
