@@ -34,6 +34,13 @@ PARTNERS = record(
     {"events": [play("Ann", "5-0"), play("Bo", "0-0", "right")]},
     partnership=True,
 )
+# Fives and Threes to 4, two tiles each: Ann's 5-5 (count 10: 2) is her last tile, and going
+# out scores 1 more: 1 + 2 + 1 = 4.
+CHIPS_OUT = record(
+    {"preset": "fives-and-threes", "target": 4, "hand_size": 2},
+    ["Ann", "Bo"],
+    {"events": [play("Ann", "5-0"), play("Bo", "0-0", "right")]},
+)
 # records.D up to Bo's 0-2: Ann goes out with 6-5 on the 5 (left), Bo's 4 pips → 5 take her to 10.
 BEFORE_SETTLEMENT = D | {"hands": [{"events": D["hands"][0]["events"][:2]}]}
 
@@ -116,6 +123,21 @@ def test_partners_at_fives_and_threes_win_as_a_side(server, phone, browser, brow
     assert fresh(server, browser, browser_context_args, match_id) == foreseen
 
 
+def test_going_out_at_fives_and_threes_says_the_chip_out(
+    server, phone, browser, browser_context_args
+):
+    match_id, before = won_offline(server, phone, CHIPS_OUT, "5-5")
+    screen = phone.locator("#table .winner-screen")
+    expect(screen.locator("h1")).to_have_text("Ann wins!")
+    expect(screen.locator(".last-play")).to_contain_text("Ann chips out: +1.")
+    foreseen = said(phone)
+
+    online(phone)
+    sent(phone, before + 1)
+    assert said(phone) == foreseen
+    assert fresh(server, browser, browser_context_args, match_id) == foreseen
+
+
 def test_a_match_won_by_the_settlement_offline(server, phone, browser, browser_context_args):
     match_id, before = won_offline(server, phone, BEFORE_SETTLEMENT, "6-5")
     pips = phone.get_by_role("spinbutton", name="Pips left by Bo")
@@ -172,6 +194,25 @@ def test_final_offline_waits_and_is_recorded_once_online(server, phone, browser)
     page.goto(f"{server.url}/matches/{match_id}")
     expect(page.locator("#table .winner-screen")).to_contain_text("This match is final")
     assert len(events(server, match_id)) == 3
+
+
+def test_final_offline_on_the_servers_winner_screen_waits_too(server, phone):
+    match_id = server.played_here(
+        BEFORE_WIN
+        | {"hands": [{"events": BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]}]}
+    )
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    phone.context.set_offline(True)
+    phone.locator("#table .winner-screen").get_by_role("button", name="Final").click()
+    screen = phone.locator("#table .winner-screen:visible")
+    expect(screen).to_contain_text("This match is final")
+    expect(phone.locator("#taps .taps-count")).to_contain_text("1 tap waiting: Final")
+
+    online(phone)
+    sent(phone, before)
+    expect(screen).to_contain_text("This match is final: only the club admin can change it now.")
+    expect(phone.locator("#table .winner-screen.foreseen")).to_have_count(0)
 
 
 def test_what_needs_the_network_says_so(server, phone):
