@@ -24,7 +24,9 @@ export function paintLastPlay(table, seen, unchanged, words) {
   if (unchanged) return put(table, line, own);
   const said = lastPlay(seen.match, seen.record, words);
   // Where the server draws one: not on a screen of its own (Fix, the layout, Stop, the winner).
-  const place = table.querySelector(".table-play > section.turn, .table-play > [data-next-hand]");
+  const place = table.querySelector(
+    ".table-play > section.turn, .table-play > [data-next-hand], .table-play > [data-taken-back]",
+  );
   if (!said || (!line && !place)) return put(table, line, null);
   const drawn = line && line !== own ? line : document.createElement("div");
   drawn.className = "last-play foreseen";

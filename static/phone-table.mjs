@@ -125,7 +125,7 @@ function paint() {
   if (table()) {
     const unchanged = !seen || !window.tableTaps.waiting().length || same(seen.record.hands, tableRecord().hands);
     paintLastPlay(table(), seen, unchanged, { say, shown, endName });
-    paintWinner(table(), seen, { say, shown });
+    paintWinner(table(), seen, unchanged, { say, shown });
   }
   if (!seen) return;
   const { match } = seen;
@@ -379,7 +379,7 @@ function settle(match, turn) {
   const whose = table().querySelector(".turn");
   if (whose) whose.hidden = asking || settling;
   // While the pips are counted the hand's Draw (or Pass) goes, as on the server's screen.
-  for (const action of table().querySelectorAll("form:not([data-next-hand]) > [data-action]")) {
+  for (const action of table().querySelectorAll("form:not([data-next-hand], [data-taken-back]) > [data-action]")) {
     action.form.hidden = settling;
   }
   const ending = Boolean(table().querySelector(".end-choice.foreseen"));

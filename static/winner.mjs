@@ -9,18 +9,27 @@
 import { explain } from "./settled.mjs";
 import { signed } from "./table-words.mjs";
 
-// Paints `table` for `seen`, the table foreseen (foresee.mjs; null when nothing is foreseen).
-// `words`: the page's words (`say`) and a player by the club's name (`shown`).
-export function paintWinner(table, seen, words) {
+// Paints `table` for `seen`, the table foreseen (foresee.mjs; null when nothing is foreseen);
+// `unchanged` while the taps waiting leave the record as the server drew it. `words`: the page's
+// words (`say`) and a player by the club's name (`shown`).
+export function paintWinner(table, seen, unchanged, words) {
   const served = table.querySelector(".winner-screen:not(.foreseen)");
   const drawn = table.querySelector(".winner-screen.foreseen");
   const match = seen && seen.match;
   const over = Boolean(match) && match.phase === "over";
+  // On the server's own screen an Undo waiting brings back the hand it drew hidden beside it
+  // (_winner.html, `data-taken-back`): its turn, tiles and Draw, painted as the table will be;
+  // the pips asked there when it takes back the Confirm that won.
+  const back = Boolean(served) && Boolean(match) && !over;
+  for (const part of table.querySelectorAll("[data-taken-back]")) {
+    part.hidden = !back || (match.phase === "settle" && part.matches("form"));
+  }
   // The server's own screen stays while it says what the phone foresees.
-  const servedSays = over && served && (!seen.closed || !served.querySelector("form[action$='/final']"));
+  const final = served && served.querySelector("form[action$='/final']");
+  const servedSays = over && served && unchanged && !(seen.closed && final);
   const wanted = over && !servedSays;
   table.classList.toggle("won-ahead", wanted);
-  if (served) served.hidden = wanted;
+  if (served) served.hidden = wanted || back;
   if (!wanted) return drawn && drawn.remove();
   // Drawn again only when what it says changes: a button tapped on it keeps its mark.
   const key = JSON.stringify([match.hands.length, match.winner, match.scores, Boolean(seen.closed)]);

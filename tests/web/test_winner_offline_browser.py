@@ -177,6 +177,49 @@ def test_undo_offline_takes_the_winning_tile_back(server, phone):
     expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
 
 
+def test_undo_offline_on_the_servers_winner_screen_brings_the_table_back(server, phone):
+    won = BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]
+    match_id = server.played_here(BEFORE_WIN | {"hands": [{"events": won}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator("#table .winner-screen")).to_be_hidden()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    expect(phone.locator(".scoreboard .side").first.locator(".score")).to_have_text("5")
+    expect(phone.locator("#table").get_by_role("button", name="Draw")).to_be_enabled()
+    shot(phone, "undo-on-servers-screen")
+    tile(phone, "5-5").click()
+    expect(phone.locator("#table .winner-screen:visible h1")).to_have_text("Ann wins!")
+
+    online(phone)
+    sent(phone, before + 2)
+    assert events(server, match_id) == won
+    expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
+
+
+def test_undo_offline_of_the_winning_settlement_asks_the_pips_again(server, phone):
+    match_id = server.played_here(D)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    pips = phone.get_by_role("spinbutton", name="Pips left by Bo")
+    expect(pips).to_be_visible()
+    expect(phone.locator("#table .winner-screen")).to_be_hidden()
+    expect(phone.locator("#table form.picker")).to_be_hidden()
+    shot(phone, "undo-settlement-on-servers-screen")
+    pips.fill("4")
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator("#table .winner-screen:visible h1")).to_have_text("Ann wins!")
+
+    online(phone)
+    sent(phone, before + 2)
+    _, body = call(f"{server.url}/api/matches/{match_id}", method="GET")
+    assert body["record"]["hands"][0]["left"] == {"Bo": 4}
+    assert len(body["record"]["hands"]) == 1
+
+
 def test_final_offline_waits_and_is_recorded_once_online(server, phone, browser):
     match_id, before = won_offline(server, phone, BEFORE_WIN, "5-5")
     screen = phone.locator("#table .winner-screen")
