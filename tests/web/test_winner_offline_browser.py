@@ -1,8 +1,9 @@
 """The match won by taps waiting on the phone (no network): the phone draws the winner's screen
 itself, in the server's words — who wins, the winning line, the hand's settlement — and once
-the network is back the server's screen reads the same. Undo still takes the winning tap back;
-Final waits like any tap; Rematch, the scorepad and Home say plainly that they need the
-network. axe-core finds no serious violation on the screen the phone draws.
+the network is back the server's screen reads the same, in every language. Undo still takes
+the winning tap back (on the server's own winner's screen too); Final waits like any tap;
+Rematch, the scorepad and Home say plainly that they need the network. axe-core finds no
+serious violation on the screen the phone draws.
 
 With TABLE_SHOTS set to a folder, the screens are saved there at 360×740
 (`winner-<test>-<step>.png`)."""
@@ -68,10 +69,12 @@ def events(server, match_id: int) -> list[dict]:
     return [e for hand in body["record"]["hands"] for e in hand["events"]]
 
 
-def fresh(server, browser, browser_context_args, match_id: int) -> dict:
+def fresh(server, browser, browser_context_args, match_id: int, language: str = "") -> dict:
     """The winner's screen as a phone that never waited draws it: the server's."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     page = context.new_page()
+    if language:
+        page.goto(f"{server.url}/language/{language}?next=/")
     page.goto(f"{server.url}/matches/{match_id}")
     drawn = said(page)
     context.close()
@@ -154,6 +157,27 @@ def test_a_match_won_by_the_settlement_offline(server, phone, browser, browser_c
     sent(phone, before + 2)
     assert said(phone) == foreseen
     assert fresh(server, browser, browser_context_args, match_id) == foreseen
+
+
+@pytest.mark.parametrize("language", ["da", "sv", "fr"])
+@pytest.mark.parametrize("by", ["tile", "settlement"])
+def test_the_winner_in_each_language_reads_as_the_servers(
+    server, phone, browser, browser_context_args, language, by
+):
+    """The side's plural, the winning line and the settlement in the page's language (French's
+    narrow space before "!")."""
+    phone.goto(f"{server.url}/language/{language}?next=/")
+    if by == "tile":
+        match_id, before = won_offline(server, phone, PARTNERS, "5-5")
+    else:
+        match_id, before = won_offline(server, phone, BEFORE_SETTLEMENT, "6-5")
+        phone.locator("#table input[name='pips:Bo']").fill("4")
+        phone.locator("#table form.settle.foreseen button[type=submit]").click()
+    expect(phone.locator("#table .winner-screen h1")).to_be_visible()
+    foreseen = said(phone)
+    online(phone)
+    sent(phone, before + (1 if by == "tile" else 2))
+    assert fresh(server, browser, browser_context_args, match_id, language) == foreseen
 
 
 def test_undo_offline_takes_the_winning_tile_back(server, phone):
