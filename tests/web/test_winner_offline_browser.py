@@ -222,6 +222,16 @@ def test_undo_offline_on_the_servers_winner_screen_brings_the_table_back(server,
     expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
 
 
+def test_undo_offline_at_fives_and_threes_brings_back_knock(server, phone):
+    won = PARTNERS["hands"][0]["events"] + [play("Cy", "5-5")]
+    match_id = server.played_here(PARTNERS | {"hands": [{"events": won}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Cy to play")
+    expect(phone.locator("#table").get_by_role("button", name="Knock")).to_be_enabled()
+
+
 def test_undo_offline_of_the_winning_settlement_asks_the_pips_again(server, phone):
     match_id = server.played_here(D)
     phone.goto(f"{server.url}/matches/{match_id}")
