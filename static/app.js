@@ -178,7 +178,8 @@ function signature(root) {
 // is refused, said on screen, since their answers decide it; and no tap is taken behind a
 // question still waiting, as the phone cannot know whose it would be.
 (() => {
-  const WRITES = /\/(play|draw|pass|undo|correct|insert|remove|turn|leader|left)$/;
+  // Final is a write to the table too: it waits like a tap, behind the taps that won the match.
+  const WRITES = /\/(play|draw|pass|undo|correct|insert|remove|turn|leader|left|final)$/;
   const TIMEOUT = 8000;
   // A phone follows the others every 2 s while the table changes; one left idle (nothing new for
   // 20 s) asks less and less often, down to twice a minute, and at once again when touched.
@@ -416,8 +417,10 @@ function signature(root) {
     event.preventDefault();
     question(link, new URL(link.dataset.get, location).href);
   });
-  // Taken here when the taps' queue (above) did not take it. These (the points on paper, Final,
-  // Stop, …) do not wait on the phone like taps: one the network missed says so, plainly.
+  // Taken here when the taps' queue (above) did not take it. These (the points on paper, Stop,
+  // Rematch, …) do not wait on the phone like taps: one the network missed says so, plainly. One
+  // made while taps wait is not sent either: it would overtake them (a rematch would close the
+  // match before the tile that wins it is recorded).
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     const button = event.submitter;
@@ -426,8 +429,18 @@ function signature(root) {
     if (button && button.hasAttribute("data-preview")) return check(form);
     const body = new URLSearchParams(new FormData(form, button));
     note = "";
-    if (await asked(form, target(form, button), { method: "POST", body })) return;
+    const waits = !navigator.onLine || queue.some((t) => !t.get);
+    if (!waits && (await asked(form, target(form, button), { method: "POST", body }))) return;
     note = words("network", (button && (button.getAttribute("aria-label") || button.textContent.trim())) || "");
+    show();
+  });
+  // A link of the table to another page (the scorepad, Home, the record's download) with no
+  // network says so, rather than leaving the player on the browser's error page or nothing.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href]:not([data-get])");
+    if (!link || event.defaultPrevented || !table() || !table().contains(link) || navigator.onLine) return;
+    event.preventDefault();
+    note = words("linkOffline", { page: link.getAttribute("aria-label") || link.textContent.trim() });
     show();
   });
 

@@ -40,6 +40,7 @@ export function entryOf(tap) {
   if (action === "draw") return { draw: 1 };
   if (action === "pass") return { pass: true };
   if (action === "undo") return { undo: true };
+  if (action === "final") return { final: true }; // the record stays: the match is closed
   if (action === "leader") return field("leader") === "lots" ? null : { leader: field("leader") };
   if (action === "left") {
     const left = {};
@@ -86,7 +87,8 @@ function fixed(record, match, fix) {
 // taken from); `refused` names the first tap the rules would refuse (its error), `unknown` the first
 // the phone cannot foresee (the rest of the queue is then not foreseen either). `leader`: who
 // the table chose to lead the hand it waits for, when the rules leave it open; the result's
-// `leader`, who is chosen to lead the hand the match then waits for (null: nobody yet).
+// `leader`, who is chosen to lead the hand the match then waits for (null: nobody yet);
+// `closed`, whether Final waits among the taps (the match will be final).
 export function foresee(record, taps, leader = null) {
   let match = replay(record);
   // As the server keeps it: one choice, for one hand (its number), whatever is undone meanwhile.
@@ -94,6 +96,7 @@ export function foresee(record, taps, leader = null) {
   const leading = () => (chosen && chosen.hand === match.hands.length + 1 ? chosen.player : null);
   let played = null;
   let undone = null;
+  let closed = false;
   for (const tap of taps) {
     const entry = entryOf(tap);
     if (entry === null || (entry.fix && !corrections) || (entry.fix === "turn" && !turnable(match))) {
@@ -105,6 +108,8 @@ export function foresee(record, taps, leader = null) {
         [record, match] = fixed(record, match, entry);
         // What the hand's last tile counts and scores once the change is made.
         played = match.phase === "play" && match.hand.plays.length ? lastPlay(match) : null;
+      } else if (entry.final) {
+        closed = true;
       } else if (entry.undo) {
         undone = { entry: lastEntry(record), record };
         [record, match] = undoEntry(record, match);
@@ -121,7 +126,7 @@ export function foresee(record, taps, leader = null) {
       return { record, match, played, leader: leading(), refused: { tap, error } };
     }
   }
-  return { record, match, played, undone, leader: leading() };
+  return { record, match, played, undone, leader: leading(), closed };
 }
 
 // Whether the lead may be turned round: alone on the table, not a double (view.py

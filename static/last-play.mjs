@@ -3,9 +3,9 @@
 // `last_play` and `since_last_play`, pegs.py): the last tile laid and its count's sum, what it
 // scored and for whom, in Fives and Threes what the count is made of and why it scored nothing;
 // the draws and passes since; between hands, how the hand was settled (settled.mjs) and a tie at
-// the top; that the match will be won; and first, when the last tap is an Undo, what it took back
-// (routes.py `_undone`). So the line says what the scores above it show, never the play before
-// the taps waiting.
+// the top. Once the match will be won there is none: the winner's screen says how (winner.mjs).
+// And first, when the last tap is an Undo, what it took back (routes.py `_undone`). So the line
+// says what the scores above it show, never the play before the taps waiting.
 
 import { Draw, Left, Pass, Play, ScoredHand } from "./engine/moves.mjs";
 import { explain } from "./settled.mjs";
@@ -28,7 +28,9 @@ export function paintLastPlay(table, seen, unchanged, words) {
   const taken = seen.undone && undoneWords(seen.undone, seen.match, words);
   if (taken && said) said.lines.unshift(paragraph("notice", taken));
   // Where the server draws one: not on a screen of its own (Fix, the layout, Stop, the winner).
-  const place = table.querySelector(".table-play > section.turn, .table-play > [data-next-hand]");
+  const place = table.querySelector(
+    ".table-play > section.turn, .table-play > [data-next-hand], .table-play > [data-taken-back]",
+  );
   if (!said || (!line && !place)) return put(table, line, null);
   const drawn = line && line !== own ? line : document.createElement("div");
   drawn.className = "last-play foreseen";
@@ -47,23 +49,21 @@ function put(table, line, wanted) {
 }
 
 // The paragraphs of the line and whether it is the scored colour; null for no line (the server
-// draws none while the pips are counted). Once the match will be won, its last play or how its
-// last hand ended, and that the table says so once the taps are sent (the server's winner screen).
+// draws none while the pips are counted, nor on the winner's screen).
 function lastPlay(match, record, words) {
   let hand = match.hand;
   let previous = null;
-  if (match.phase === "lead" || match.phase === "over") {
+  if (match.phase === "lead") {
     if (!match.hands.length) return null;
     previous = match.hands[match.hands.length - 1];
     const chipOut = match.rules.hand_end === "chip_out";
-    hand = (chipOut && previous.ended === "domino") || previous.ended === "win" ? previous : null;
+    hand = chipOut && previous.ended === "domino" ? previous : null;
   } else if (match.phase !== "play") return null;
   const play = hand && hand.plays.length ? hand.plays[hand.plays.length - 1] : null;
   const since = match.phase === "play" ? sinceLastPlay(match, record, words) : null;
   const lines = play ? played(match, hand, play, words) : [];
   if (since) lines.push(paragraph("since", since));
   if (previous) lines.push(...handOver(match, previous, words));
-  if (match.phase === "over") lines.push(paragraph("notice", words.say("handOver")));
   if (!lines.length) return null;
   return { lines, scored: Boolean(play && play.points && !since) };
 }

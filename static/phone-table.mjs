@@ -12,6 +12,7 @@ import { ahead, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
 import { svgOf } from "./phone-layout.mjs";
 import { endName, outcomeWords, say, shown } from "./table-words.mjs";
+import { paintWinner } from "./winner.mjs";
 
 const table = () => document.getElementById("table");
 
@@ -136,6 +137,7 @@ function paint() {
     const waits = seen && window.tableTaps.waiting().length;
     const unchanged = !waits || (!seen.undone && same(seen.record.hands, tableRecord().hands));
     paintLastPlay(table(), seen, unchanged, { say, shown, endName });
+    paintWinner(table(), seen, unchanged, { say, shown });
   }
   if (!seen) return;
   const { match } = seen;
@@ -157,10 +159,11 @@ function paint() {
   const boneyard = table().querySelector(".held .boneyard b");
   if (boneyard) boneyard.textContent = hand.boneyard;
   paintEnds(match);
-  // Undo has something to take back once a tile is foreseen, even the match's first lead; the
-  // lead may be turned round only while it is alone on the table.
+  // Undo has something to take back once a tile is foreseen, even the match's first lead, and
+  // nothing once Final waits (a final match is the club admin's); the lead may be turned round
+  // only while it is alone on the table.
   const undo = table().querySelector(".actions form[action$='/undo'] button");
-  if (undo) undo.disabled = !seen.record.hands.length;
+  if (undo) undo.disabled = !seen.record.hands.length || seen.closed;
   const layoutLink = table().querySelector(".actions .show-layout"); // a hand's layout, in play
   if (layoutLink) layoutLink.hidden = !(match.phase === "play" && hand.plays.length > 0);
   const turnLead = table().querySelector(".ends-row .turn-lead");
@@ -375,7 +378,7 @@ function settle(match, turn, seen) {
   const whose = table().querySelector(".turn");
   if (whose) whose.hidden = asking || settling;
   // While the pips are counted the hand's Draw (or Pass) goes, as on the server's screen.
-  for (const action of table().querySelectorAll("form:not([data-next-hand]) > [data-action]")) {
+  for (const action of table().querySelectorAll("form:not([data-next-hand], [data-taken-back]) > [data-action]")) {
     action.form.hidden = settling;
   }
   const ending = Boolean(table().querySelector(".end-choice.foreseen"));

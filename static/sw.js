@@ -22,6 +22,7 @@ const SHELL = [
   "/static/settled.mjs",
   "/static/table-words.mjs",
   "/static/table-ahead.mjs",
+  "/static/winner.mjs",
   "/static/engine/corrections.mjs",
   "/static/engine/entries.mjs",
   "/static/engine/errors.mjs",

@@ -310,7 +310,9 @@ def settled_offline(server, phone, match_record, pips, ended, language=None) -> 
     assert settled_line(phone) == foreseen
 
 
-def test_the_winning_play_foreseen_says_the_match_is_won(server, phone):
+def test_the_winning_play_foreseen_shows_the_winners_screen(server, phone):
+    """The winner's screen drawn on the phone (tests/web/test_winner_offline_browser.py): the
+    line under the scores goes, as on the server's."""
     rules = {"preset": "muggins", "target": 10}
     match_id = server.post_json("/api/matches", RECORD | {"rules": rules})["id"]
     call(f"{server.url}/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
@@ -318,16 +320,13 @@ def test_the_winning_play_foreseen_says_the_match_is_won(server, phone):
     was = version(phone)
     phone.context.set_offline(True)
     tile(phone, "5-5").click()
-    expect(line(phone)).to_have_text(
-        [
-            "5-5 10 (5-5) → Ann +10",
-            "The match is won: the table says so once the waiting taps are sent.",
-        ]
-    )
-    expect(phone.locator("#taps")).not_to_contain_text("The match is won")  # two lines, no more
+    expect(phone.get_by_role("heading", name="Ann wins!")).to_be_visible()
+    expect(phone.locator("#table .winning")).to_have_text("Won with 5-5 by Ann: count 10, +10.")
+    expect(phone.locator("#table .table-screen > .last-play")).to_have_count(0)
     online(phone)
     sent(phone, was + 1)
     expect(phone.get_by_role("heading", name="Ann wins!")).to_be_visible()
+    expect(phone.locator("#table .winning")).to_have_text("Won with 5-5 by Ann: count 10, +10.")
 
 
 def test_in_danish_the_foreseen_line_is_the_servers(server, phone):

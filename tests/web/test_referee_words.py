@@ -32,8 +32,10 @@ def test_a_match_won_on_a_hand_scored_on_paper_says_so(client):
     match_id = create(client, record(TO_30, ["Ann", "Bo"]))
     assert scored(client, match_id, 1, "35", "10").status_code == 303
     page = text(client.get(f"/matches/{match_id}"))
-    assert "Won on hand 1, scored on paper: +35." in page
-    assert "settlement" not in page.partition("<main")[2]  # the head names engine/settlement.mjs
+    screen = page[page.index('<section class="winner-screen">') :]
+    screen = screen[: screen.index("</section>")]  # not the words the page keeps for the phone
+    assert "Won on hand 1, scored on paper: +35." in screen
+    assert "settlement" not in screen
 
 
 def test_the_french_banner_of_a_hand_on_paper_has_the_catalogs_colon(client):

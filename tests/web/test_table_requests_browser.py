@@ -183,8 +183,9 @@ def test_a_refused_form_or_question_is_said_in_the_banner_and_the_table_stays(ph
 
 
 def test_a_form_that_is_not_a_tap_says_plainly_that_it_needs_the_network(phone, server):
-    """Stop, Final, the points on paper do not wait on the phone like taps: sent with no network,
-    the phone says it was not sent and why, and nothing happens until it is tapped again."""
+    """Stop, Rematch, the points on paper do not wait on the phone like taps (Final does): sent
+    with no network, the phone says it was not sent and why, and nothing happens until it is
+    tapped again."""
     match_id = table(phone, server, ASKED)
     phone.get_by_role("link", name="Stop this match…").click()
     stopping = phone.get_by_role("heading", name="Stop this match?")

@@ -1,0 +1,143 @@
+// The winner's screen (templates/table/_winner.html) drawn on the phone when the taps waiting on
+// it win the match — the winning tile, or the pips and Confirm that settle it past the target —
+// in the server's words and structure: who wins, how (view.py `winning`), the hand's settlement
+// (settled.mjs), Undo's note, Final, Rematch, the scorepad and Home. The table in play under it
+// goes (app.css `.won-ahead`), as on the server's screen; Undo stays and takes the winning tap
+// back. Final waits like any tap (static/app.js); once it waits the screen says the match is
+// final, as the server will. Rematch and the links need the network, and say so (app.js).
+
+import { explain } from "./settled.mjs";
+import { signed } from "./table-words.mjs";
+
+// Paints `table` for `seen`, the table foreseen (foresee.mjs; null when nothing is foreseen);
+// `unchanged` while the taps waiting leave the record as the server drew it. `words`: the page's
+// words (`say`) and a player by the club's name (`shown`).
+export function paintWinner(table, seen, unchanged, words) {
+  const served = table.querySelector(".winner-screen:not(.foreseen)");
+  const drawn = table.querySelector(".winner-screen.foreseen");
+  const match = seen && seen.match;
+  const over = Boolean(match) && match.phase === "over";
+  // On the server's own screen an Undo waiting brings back the hand it drew hidden beside it
+  // (_winner.html, `data-taken-back`): its turn, tiles and Draw, painted as the table will be;
+  // the pips asked there when it takes back the Confirm that won.
+  const back = Boolean(served) && Boolean(match) && !over;
+  for (const part of table.querySelectorAll("[data-taken-back]")) {
+    part.hidden = !back || (match.phase === "settle" && part.matches("form"));
+  }
+  // The server's own screen stays while it says what the phone foresees.
+  const final = served && served.querySelector("form[action$='/final']");
+  const servedSays = over && served && unchanged && !(seen.closed && final);
+  const wanted = over && !servedSays;
+  table.classList.toggle("won-ahead", wanted);
+  if (served) served.hidden = wanted || back;
+  if (!wanted) return drawn && drawn.remove();
+  // Drawn again only when what it says changes: a button tapped on it keeps its mark.
+  const key = JSON.stringify([match.hands.length, match.winner, match.scores, Boolean(seen.closed)]);
+  if (drawn && drawn.dataset.key === key) return;
+  const screen = winnerScreen(table, match, seen.closed, words);
+  screen.dataset.key = key;
+  if (drawn) drawn.replaceWith(screen);
+  else table.querySelector(".table-play").prepend(screen);
+}
+
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+// A name each in its own <bdi>, as the server's `bdi` filter writes a side ("Ann + Cy").
+function isolated(names) {
+  const parts = [];
+  names.forEach((name, i) => {
+    if (i) parts.push(" + ");
+    parts.push(element("bdi", "", name));
+  });
+  return parts;
+}
+
+// The section as _winner.html draws it.
+function winnerScreen(table, match, closed, { say, shown }) {
+  const screen = element("section", "winner-screen foreseen");
+  const side = match.sides[match.winner];
+  const heading = element("h1");
+  const mark = "\u0001"; // where the side's names go, each in its own <bdi>
+  const [before, after] = say(side.length === 1 ? "winsOne" : "winsMany", { side: mark }).split(mark);
+  heading.append(before, ...isolated(side.map(shown)), after ?? "");
+  screen.append(heading);
+  const last = match.hands[match.hands.length - 1];
+  const winning = winningLine(match, last, { say, shown });
+  if (winning) screen.append(element("p", "winning", winning));
+  const explained = explain(match, last, { say, shown });
+  if (explained) screen.append(settlement(explained));
+  if (closed) screen.append(element("p", "closed-note", say("finalNote")));
+  else {
+    screen.append(element("p", "closed-note", say("undoNote")));
+    screen.append(form(table, say("finalUrl"), say("final"), "big wide secondary"));
+  }
+  screen.append(form(table, say("rematchUrl"), say("rematch"), "big wide"));
+  const links = element("div", "winner-links");
+  for (const [url, name] of [
+    ["scorepadUrl", "scorepad"],
+    ["homeUrl", "home"],
+  ]) {
+    const link = element("a", "secondary outline", say(name));
+    link.href = say(url);
+    link.setAttribute("role", "button");
+    links.append(link);
+  }
+  screen.append(links);
+  return screen;
+}
+
+// How the match was won (view.py `winning`): the winning play, or the settlement that took a
+// side over (scored on paper, when no settlement was counted at the table).
+function winningLine(match, last, { say, shown }) {
+  if (match.winner === null || !last) return "";
+  const chipped = last.ended === "domino" && match.rules.hand_end === "chip_out";
+  if (last.ended === "win" || chipped) {
+    const play = last.plays[last.plays.length - 1];
+    const values = { tile: play.tile, player: shown(play.player), count: play.count, points: signed(play.points) };
+    return say("wonWith", values);
+  }
+  const change = last.settlement ? last.settlement.changes[match.winner] : 0;
+  return say(last.scored ? "wonOnPaper" : "wonSettled", { n: last.number, points: signed(change) });
+}
+
+// The hand's settlement (_winner.html's line and _settlement.html): how it ended and the rule,
+// the pips counted and the arithmetic, the notes, what each side was credited.
+function settlement(explained) {
+  const line = element("div", "last-play");
+  line.append(element("p", "", `${explained.ended} ${explained.rule}`));
+  if (explained.counted.length) {
+    const counted = element("p", "counted");
+    explained.counted.forEach(({ name, pips }, i) => {
+      const span = element("span", "pips");
+      span.append(...isolated(name.split(" + ")), ` ${pips}`);
+      counted.append(...(i ? [" · ", span] : [span]));
+    });
+    if (explained.working) counted.append(" · ", element("b", "working", explained.working));
+    line.append(counted);
+  }
+  for (const note of explained.notes) line.append(element("p", "settle-note", note));
+  if (explained.outcome) {
+    const outcome = element("p", "outcome");
+    outcome.append(element("b", "", explained.outcome));
+    line.append(outcome);
+  }
+  return line;
+}
+
+// A form of the screen (Final, Rematch) with the table's CSRF token, as the server draws it.
+function form(table, action, label, className) {
+  const made = element("form");
+  made.method = "post";
+  made.action = action;
+  const token = table.querySelector("input[name=csrf_token]");
+  if (token) made.append(token.cloneNode());
+  const button = element("button", className, label);
+  button.type = "submit";
+  made.append(button);
+  return made;
+}
