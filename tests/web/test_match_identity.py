@@ -9,8 +9,8 @@ import shutil
 import sqlite3
 
 from assistant.backup import backup
-from tests.clients import admin_client, create
-from tests.records import record
+from tests.clients import admin_client, create, won_at_the_table
+from tests.records import record, won
 
 HTMX = {"HX-Request": "true"}
 EMPTY = record({"preset": "all-fives", "target": 150}, "Ann Bo Cy")
@@ -87,3 +87,18 @@ def test_a_number_met_again_after_a_restore_is_not_the_same_match(tmp_path):
     assert told.status_code == 404 and "This match was deleted." in told.text
     assert rows(database) == before
     assert phone_at(client, second)["uid"] != phone["uid"]
+
+
+def test_a_final_that_waited_for_another_match_closes_nothing(tmp_path):
+    """Final waits on the phone like a tap: sent for a match deleted meanwhile (another match
+    under its number, here one won too), it is refused and the match there stays open."""
+    client = admin_client(tmp_path)
+    first = create(client, won("Ann Bo"))
+    there = won_at_the_table(client, won("Cy Di"))
+    tapped_on = phone_at(client, first)["uid"]
+    refused = client.post(f"/matches/{there}/final", data={"match": tapped_on}, headers=HTMX)
+    assert refused.status_code == 404 and GONE in refused.text
+    assert client.get(f"/matches/{there}").text.count("Final</button>") == 1  # still open
+    own = phone_at(client, there)["uid"]
+    closed = client.post(f"/matches/{there}/final", data={"match": own}, headers=HTMX)
+    assert closed.status_code == 200 and "Final</button>" not in closed.text

@@ -19,6 +19,7 @@ from assistant.club.store.rows import (
     Saved,
     StoppedMatch,
     StoredMatch,
+    UnknownMatch,
     _current,
     _opened,
     _rated,
@@ -217,11 +218,15 @@ def choose_leader(
         return _saved(stored, match, _update(db, stored, changed, tap))
 
 
-def close(db: Database, match_id: int) -> StoredMatch:
+def close(db: Database, match_id: int, uid: str | None = None) -> StoredMatch:
     """The table is done with a finished match ("Final", a rematch): only the admin may
-    change it from now on. A match still being played is left open."""
+    change it from now on. A match still being played is left open. `uid`: the match the phone
+    tapped Final on (a Final that waited on the phone for a match deleted meanwhile raises
+    UnknownMatch, never closing the match that took its number)."""
     with immediate(db):
         stored = get(db, match_id)
+        if uid is not None and uid != stored.uid:
+            raise UnknownMatch(match_id)
         if stored.closed is None and replayed(db, stored).winner is not None:
             db.execute("UPDATE matches SET closed = ? WHERE id = ?", [now(), match_id])
     return get(db, match_id)

@@ -434,7 +434,10 @@ def final(match_id: int):
     """The players are done with a finished match: from now on only the club admin may change
     it (a match still being played is left as it is)."""
     match_or_404(match_id)
-    stored = store.close(get_db(), match_id)
+    try:
+        stored = store.close(get_db(), match_id, uid=_uid())
+    except store.UnknownMatch:  # Final waited on the phone while its match was deleted
+        abort(404, _("This match was deleted: the tap was not recorded."))
     if htmx and not htmx.boosted:
         return table_page(build(stored))
     return _see(match_id)
