@@ -24,6 +24,18 @@ function load() {
 }
 const preload = () => load().catch(() => (screens = null));
 
+// The phone's screens used once loaded; not loaded (no service worker kept them, the network
+// gone), the tap `element` is left to do what it did before: asked of the server once the
+// network is back, or waiting like a tap.
+function withScreens(element, use) {
+  load().then(use, () => {
+    screens = null;
+    element.dataset.asked = "1";
+    element.click();
+    delete element.dataset.asked;
+  });
+}
+
 document.addEventListener(
   "click",
   (event) => {
@@ -34,16 +46,7 @@ document.addEventListener(
     if (!fixable() || !table().querySelector("form.picker")) return;
     event.preventDefault();
     event.stopPropagation();
-    load().then(
-      (module) => module.openList(),
-      () => {
-        // Not loaded (no service worker kept it): asked of the server once it is back, as before.
-        screens = null;
-        fix.dataset.asked = "1";
-        fix.click();
-        delete fix.dataset.asked;
-      },
-    );
+    withScreens(fix, (module) => module.openList());
   },
   true,
 );
@@ -71,16 +74,7 @@ document.addEventListener(
     event.preventDefault();
     event.stopPropagation();
     if (twice) return;
-    load().then(
-      (module) => module.takeOver(element),
-      () => {
-        // Not loaded: asked of the server, or waiting like a tap, as before.
-        screens = null;
-        element.dataset.asked = "1";
-        element.click();
-        delete element.dataset.asked;
-      },
-    );
+    withScreens(element, (module) => module.takeOver(element));
   },
   true,
 );
