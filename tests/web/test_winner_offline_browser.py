@@ -320,3 +320,30 @@ def test_axe_finds_nothing_serious_on_the_winner_the_phone_draws(server, phone):
         if v["impact"] in {"serious", "critical"}
     ]
     assert serious == []
+
+
+def reachable(phone, name: str) -> None:
+    """The link, brought into view, takes a tap at its middle: nothing pinned lies over it."""
+    link = phone.locator("#table .winner-screen:visible").get_by_role("button", name=name)
+    link.scroll_into_view_if_needed()
+    hit = link.evaluate(
+        "(e) => { const r = e.getBoundingClientRect();"
+        " return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+    )
+    assert hit, name
+
+
+def test_the_winners_links_are_never_under_undo(server, phone):
+    """A settlement's words make the screen taller than a 360×740 phone: Undo then follows the
+    scorepad and Home instead of lying over them, on the phone's screen and on the server's."""
+    match_id, before = won_offline(server, phone, BEFORE_SETTLEMENT, "6-5")
+    phone.get_by_role("spinbutton", name="Pips left by Bo").fill("4")
+    phone.get_by_role("button", name="Confirm").click()
+    expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
+    for name in ("The scorepad", "Home"):
+        reachable(phone, name)
+    online(phone)
+    sent(phone, before + 2)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    for name in ("The scorepad", "Home"):
+        reachable(phone, name)
