@@ -9,7 +9,8 @@
 
 import { Draw, Left, Pass, Play, ScoredHand } from "./engine/moves.mjs";
 import { explain } from "./settled.mjs";
-import { elided, number } from "./table-words.mjs";
+import { pips } from "./engine/tiles.mjs";
+import { SIDE, elided, isolated, number, sideIn } from "./table-words.mjs";
 
 // Paints the line of `table` for `seen`, the table foreseen (foresee.mjs); `unchanged` while it
 // holds what the server drew (nothing waits, or nothing that changes the record): then the
@@ -72,10 +73,10 @@ function lastPlay(match, record, words) {
 // draw, a pass (a knock where nothing is ever drawn), the pips told, a hand scored on paper.
 export function undoneWords({ entry, record }, match, { say, shown }) {
   if (entry instanceof Left) {
-    const pipsOf = (held) => (typeof held === "number" ? held : held.reduce((sum, tile) => sum + tilePips(tile), 0));
+    const pipsOf = (held) => (typeof held === "number" ? held : held.reduce((sum, tile) => sum + pips(tile), 0));
     const told = record.players.filter((player) => entry.pipsOf(player) != null);
-    const pips = told.map((player) => `${shown(player)} ${pipsOf(entry.pipsOf(player))}`).join(" · ");
-    return say("undoneLeft", { n: record.hands.length, pips });
+    const counted = told.map((player) => `${shown(player)} ${pipsOf(entry.pipsOf(player))}`).join(" · ");
+    return say("undoneLeft", { n: record.hands.length, pips: counted });
   }
   if (entry instanceof ScoredHand) return say("undoneTold");
   if (entry instanceof Play) return say("undonePlay", { tile: entry.tile, player: shown(entry.player) });
@@ -84,8 +85,6 @@ export function undoneWords({ entry, record }, match, { say, shown }) {
   const knocks = match.rules.boneyard === "sleeping";
   return elided(say(knocks ? "undoneKnock" : "undonePass", { player: shown(entry.player) }));
 }
-
-const tilePips = (tile) => tile.split("-").reduce((sum, half) => sum + Number(half), 0);
 
 function paragraph(className, text) {
   const p = document.createElement("p");
@@ -115,9 +114,7 @@ function played(match, hand, play, { say, shown, endName }) {
     const points = document.createElement("b");
     if (refused && !play.points) points.textContent = say("bust");
     else {
-      // The side isolated name by name, as the template's `side|bdi` draws it.
-      const [before, after] = say("sidePoints", { side: "\u0000", points: number(play.points) }).split("\u0000");
-      points.append(before, ...isolated(side), after);
+      points.append(...sideIn(say("sidePoints", { side: SIDE, points: number(play.points) }), side));
     }
     line.append(`${sum}${why ? `: ${why}` : ""} → `, points);
   } else line.append(say("countSum", { sum }));
@@ -213,7 +210,16 @@ function handOver(match, hand, words) {
   const label = document.createElement("b");
   label.textContent = words.say("handLabel", { n: hand.number });
   over.append(label, ` ${said.ended} ${said.rule}`.trimEnd());
-  const lines = [over];
+  const lines = [over, ...settlementLines(said)];
+  const tied = tiedAtTop(match, words.say);
+  if (tied) lines.push(paragraph("tied", tied));
+  return lines;
+}
+
+// templates/table/_settlement.html, from settled.mjs's words: the pips counted and the
+// arithmetic, the notes, what each side was credited. The winner's screen draws it too.
+export function settlementLines(said) {
+  const lines = [];
   if (said.counted.length) {
     const counted = document.createElement("p");
     counted.className = "counted";
@@ -240,19 +246,7 @@ function handOver(match, hand, words) {
     outcome.append(bold);
     lines.push(outcome);
   }
-  const tied = tiedAtTop(match, words.say);
-  if (tied) lines.push(paragraph("tied", tied));
   return lines;
-}
-
-// A name each in its own <bdi> (pages.py `isolated`, the `bdi` filter): a side name by name.
-function isolated(names) {
-  const parts = [];
-  names.split(" + ").forEach((name, i) => {
-    if (i) parts.push(" + ");
-    parts.push(Object.assign(document.createElement("bdi"), { textContent: name }));
-  });
-  return parts;
 }
 
 // Two sides level at or over the target after a settlement (view.py `tied_at_top`): "Tied at

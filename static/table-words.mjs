@@ -21,6 +21,22 @@ const VOWELS = "AEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆaeiouàâäéèêëîïôö
 const ELIDED = new RegExp(`\\b([Dd])e (?=(?:<bdi>)?(?:[${VOWELS}]|[Yy][^${VOWELS}yY\\W]))`, "g");
 export const elided = (text) => (language.startsWith("fr") ? text.replace(ELIDED, "$1’") : text);
 
+// A side's names, each in its own <bdi> (pages.py `isolated`, the template's `bdi` filter):
+// "Ann + Cy". `sideIn` puts them in a sentence said with `SIDE` in the side's place.
+export const SIDE = "\u0000";
+export function isolated(side) {
+  const parts = [];
+  side.split(" + ").forEach((name, i) => {
+    if (i) parts.push(" + ");
+    parts.push(Object.assign(document.createElement("bdi"), { textContent: name }));
+  });
+  return parts;
+}
+export function sideIn(sentence, side) {
+  const [before, after = ""] = sentence.split(SIDE);
+  return [before, ...isolated(side), after];
+}
+
 // A player by the name the table shows (the club's name now), from the list of tiles held.
 export function shown(player) {
   const held = document.querySelector(`#table .held li[data-player="${CSS.escape(player)}"] .name`);

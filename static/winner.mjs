@@ -6,8 +6,9 @@
 // back. Final waits like any tap (static/app.js); once it waits the screen says the match is
 // final, as the server will. Rematch and the links need the network, and say so (app.js).
 
+import { settlementLines } from "./last-play.mjs";
 import { explain } from "./settled.mjs";
-import { signed } from "./table-words.mjs";
+import { SIDE, sideIn, signed } from "./table-words.mjs";
 
 // Paints `table` for `seen`, the table foreseen (foresee.mjs; null when nothing is foreseen);
 // `unchanged` while the taps waiting leave the record as the server drew it. `words`: the page's
@@ -47,24 +48,12 @@ function element(tag, className, text) {
   return made;
 }
 
-// A name each in its own <bdi>, as the server's `bdi` filter writes a side ("Ann + Cy").
-function isolated(names) {
-  const parts = [];
-  names.forEach((name, i) => {
-    if (i) parts.push(" + ");
-    parts.push(element("bdi", "", name));
-  });
-  return parts;
-}
-
 // The section as _winner.html draws it.
 function winnerScreen(table, match, closed, { say, shown }) {
   const screen = element("section", "winner-screen foreseen");
   const side = match.sides[match.winner];
   const heading = element("h1");
-  const mark = "\u0001"; // where the side's names go, each in its own <bdi>
-  const [before, after] = say(side.length === 1 ? "winsOne" : "winsMany", { side: mark }).split(mark);
-  heading.append(before, ...isolated(side.map(shown)), after ?? "");
+  heading.append(...sideIn(say(side.length === 1 ? "winsOne" : "winsMany", { side: SIDE }), side.map(shown).join(" + ")));
   screen.append(heading);
   const last = match.hands[match.hands.length - 1];
   const winning = winningLine(match, last, { say, shown });
@@ -109,23 +98,7 @@ function winningLine(match, last, { say, shown }) {
 // the pips counted and the arithmetic, the notes, what each side was credited.
 function settlement(explained) {
   const line = element("div", "last-play");
-  line.append(element("p", "", `${explained.ended} ${explained.rule}`));
-  if (explained.counted.length) {
-    const counted = element("p", "counted");
-    explained.counted.forEach(({ name, pips }, i) => {
-      const span = element("span", "pips");
-      span.append(...isolated(name.split(" + ")), ` ${pips}`);
-      counted.append(...(i ? [" · ", span] : [span]));
-    });
-    if (explained.working) counted.append(" · ", element("b", "working", explained.working));
-    line.append(counted);
-  }
-  for (const note of explained.notes) line.append(element("p", "settle-note", note));
-  if (explained.outcome) {
-    const outcome = element("p", "outcome");
-    outcome.append(element("b", "", explained.outcome));
-    line.append(outcome);
-  }
+  line.append(element("p", "", `${explained.ended} ${explained.rule}`), ...settlementLines(explained));
   return line;
 }
 
