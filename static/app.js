@@ -200,6 +200,12 @@ function signature(root) {
   const UNANSWERED = 400; // ms: a tap the screen does not show yet is tapped again this soon
   const BOUNCE = 120; // ms: faster than a finger taps twice on purpose
   let updated = new Date();
+  // Whether the server answered the last request: the phone may be on the club's Wi-Fi (the
+  // browser online) while the laptop serving the table is asleep or gone. The copy of the table
+  // the service worker keeps is shown only when the server did not answer (snapshot, below).
+  let reached = !document.documentElement.hasAttribute("data-kept-copy");
+  document.documentElement.removeAttribute("data-kept-copy");
+  const unreachable = () => !navigator.onLine || !reached;
   const clock = (date) => date.toLocaleTimeString(document.documentElement.lang);
   if (!table()) return;
   // The version a table was drawn from (its hidden input named version; 0 in a piece without one).
@@ -242,6 +248,8 @@ function signature(root) {
   // and adds the taps it judged itself (a tile with the end it asked).
   window.tableTaps = {
     waiting: () => queue.filter((t) => !t.get),
+    // The network away, or the server not answering: the phone draws what it can itself.
+    unreachable,
     tap(url, fields, label) {
       const version = known + queue.filter((t) => !t.get).length;
       const tile = (fields.find(([field]) => field === "tile") || [])[1] || "";
@@ -336,9 +344,12 @@ function signature(root) {
 
   // A question asked of the table (where a tile goes, Fix) while taps wait, or with no network,
   // is asked after them, once it is back; where a tile goes, asked behind waiting taps, is not.
+  // One the server did not answer is tapped again: the phone may answer it itself (Fix's screens,
+  // static/phone-fix.mjs), or else it waits.
   function question(element, url, failed = false) {
-    if (!(failed || sending || queue.length || !navigator.onLine)) {
-      return asked(element, url).then((answered) => answered || question(element, url, true));
+    if (!(failed || sending || queue.length || unreachable())) {
+      const again = () => (document.contains(element) ? element.click() : question(element, url, true));
+      return asked(element, url).then((answered) => answered || again());
     }
     const label = element.getAttribute("aria-label") || element.textContent.trim();
     const tile = element.matches(".tile");
@@ -381,6 +392,7 @@ function signature(root) {
     } catch {
       answer = null;
     }
+    reached = Boolean(answer);
     element.classList.remove("asking");
     frozen.forEach((button) => (button.disabled = false));
     if (!answer) {
@@ -435,10 +447,11 @@ function signature(root) {
     show();
   });
   // A link of the table to another page (the scorepad, Home, the record's download) with no
-  // network says so, rather than leaving the player on the browser's error page or nothing.
+  // network, or while the server does not answer, says so, rather than leaving the player on the
+  // browser's error page or nothing.
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a[href]:not([data-get])");
-    if (!link || event.defaultPrevented || !table() || !table().contains(link) || navigator.onLine) return;
+    if (!link || event.defaultPrevented || !table() || !table().contains(link) || !unreachable()) return;
     event.preventDefault();
     note = words("linkOffline", { page: link.getAttribute("aria-label") || link.textContent.trim() });
     show();
@@ -532,7 +545,8 @@ function signature(root) {
     }
     clearTimeout(slow);
     sending = false;
-    if (!answer || [502, 503, 504].includes(answer.status)) {
+    reached = Boolean(answer) && ![502, 503, 504].includes(answer.status);
+    if (!reached) {
       failures += 1;
       why = words(navigator.onLine ? "slow" : "offline");
       show();
@@ -624,9 +638,11 @@ function signature(root) {
       if (answer.ok && !html && !drawn) return follow(true);
       tag = answer.headers.get("ETag") || "";
     } catch {
+      reached = false;
       why = words("reconnecting", clock(updated));
       return show();
     }
+    reached = true;
     updated = new Date();
     if (why && !queue.length) why = "";
     const version = drawn ? versionIn(drawn) : versionOf(html);
@@ -643,7 +659,8 @@ function signature(root) {
   // The page as it is now, for the service worker to show after a reload with no network.
   function snapshot() {
     if (!window.caches) return;
-    const page = `<!doctype html>\n${document.documentElement.outerHTML}`;
+    const kept = document.documentElement.outerHTML.replace(/^<html/, "<html data-kept-copy");
+    const page = `<!doctype html>\n${kept}`;
     const headers = { "Content-Type": "text/html; charset=utf-8" };
     caches.open("allfives").then((cache) => cache.put(location.pathname, new Response(page, { headers })));
   }

@@ -11,8 +11,8 @@ import { fixable } from "./table-ahead.mjs";
 
 const table = () => document.getElementById("table");
 
-// The phone draws Fix when the network is away or taps wait.
-const phoneDraws = () => !navigator.onLine || window.tableTaps.waiting().length > 0;
+// The phone draws Fix when the network (or the server) is away or taps wait.
+const phoneDraws = () => window.tableTaps.unreachable() || window.tableTaps.waiting().length > 0;
 // A screen of Fix the server drew (its list, an entry, an end asked): null when none is open.
 const served = () => table() && table().querySelector(".table-play > section.fix:not(.foreseen)");
 

@@ -111,7 +111,7 @@ document.addEventListener(
   (event) => {
     const button = event.target.closest("#table .lead-choice button[name=leader][value=lots]");
     const kept = button && tableRecord();
-    if (!kept || (navigator.onLine && !window.tableTaps.waiting().length)) return;
+    if (!kept || (!window.tableTaps.unreachable() && !window.tableTaps.waiting().length)) return;
     const players = kept.players;
     button.value = players[crypto.getRandomValues(new Uint32Array(1))[0] % players.length];
   },

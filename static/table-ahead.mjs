@@ -24,10 +24,10 @@ export function foreseen(more = []) {
 }
 
 // The table as it will be, or null when the phone does not foresee it (a waiting correction;
-// a tap the rules refuse; with `waiting`, when no tap waits and the network is up, so the
+// a tap the rules refuse; with `waiting`, when no tap waits and the server answers, so the
 // table shown is the table as it is).
 export function ahead(waiting = false) {
-  if (waiting && window.tableTaps && !window.tableTaps.waiting().length && navigator.onLine) return null;
+  if (waiting && window.tableTaps && !window.tableTaps.waiting().length && !window.tableTaps.unreachable()) return null;
   const seen = foreseen();
   return !seen || seen.unknown || seen.refused ? null : seen;
 }
