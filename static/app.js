@@ -386,12 +386,18 @@ function signature(root) {
     frozen.forEach((button) => (button.disabled = true));
     let answer = null;
     let html = "";
+    // A question left unanswered (a weak Wi-Fi losing what it carries) is given up, as a tap's
+    // sending is: the phone may answer it itself. A form sent is not: the server may have taken
+    // it, and saying it was not sent could make it sent twice.
+    const stop = new AbortController();
+    const slow = init.method ? null : setTimeout(() => stop.abort(), TIMEOUT);
     try {
-      answer = await fetch(url, { ...init, headers: headers() });
+      answer = await fetch(url, { ...init, headers: headers(), signal: stop.signal });
       html = await answer.text();
     } catch {
       answer = null;
     }
+    clearTimeout(slow);
     reached = Boolean(answer);
     element.classList.remove("asking");
     frozen.forEach((button) => (button.disabled = false));
@@ -627,10 +633,12 @@ function signature(root) {
     let html;
     let drawn;
     let tag;
+    const stop = new AbortController();
+    const slow = setTimeout(() => stop.abort(), TIMEOUT);
     try {
       const headers = { "HX-Request": "true", "X-Match": table().dataset.match };
       if (!whole) Object.assign(headers, asking(), etag ? { "If-None-Match": etag } : {});
-      const answer = await fetch(table().dataset.live, { headers, cache: "no-store" });
+      const answer = await fetch(table().dataset.live, { headers, cache: "no-store", signal: stop.signal });
       if (answer.status === 404) return problem(await answer.text()); // the match was deleted
       if (answer.status === 304) html = "";
       else if (!answer.ok) return;
@@ -641,6 +649,8 @@ function signature(root) {
       reached = false;
       why = words("reconnecting", clock(updated));
       return show();
+    } finally {
+      clearTimeout(slow);
     }
     reached = true;
     updated = new Date();

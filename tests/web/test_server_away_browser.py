@@ -2,7 +2,8 @@
 not answer: the phone knows the server is away from the first request it missed, and acts as
 with no network. A link to another page says it needs the network rather than leaving the
 player on the browser's error page; Fix is drawn by the phone at the first tap; once the server
-answers again, what waited is recorded, each entry once."""
+answers again, what waited is recorded, each entry once. A question whose answer the Wi-Fi
+loses is given up, as a tap's sending is, and answered by the phone."""
 
 import re
 
@@ -75,4 +76,24 @@ def test_fix_while_the_server_is_away_is_drawn_by_the_phone_at_once(live_server,
         expect(phone.locator("#taps .taps-count")).not_to_contain_text("waiting")
     finally:
         live_server.start()
+    assert [e["play"] for e in events(live_server, match_id)] == ["6-5", "5-3"]
+
+
+def test_a_question_the_wifi_loses_is_given_up_and_answered_by_the_phone(live_server, phone):
+    """The server's answers lost on the way (they never come): Fix, asked of the server, is
+    given up as a tap's sending is, and drawn by the phone; a link then says it needs the
+    network. The phone's clock is the test's, so no test waits out the phone's patience."""
+    phone.clock.install()
+    match_id = at_table(phone, live_server)
+    lost = []
+    phone.route(f"{live_server.url}/matches/**", lambda route: lost.append(route))  # never answered
+    fix = phone.get_by_role("button", name="Fix", exact=True)
+    fix.click()
+    expect(fix).to_have_class(re.compile(r"\basking\b"))
+    phone.clock.run_for(9000)
+    expect(phone.get_by_role("heading", name="Fix an entry of hand 1")).to_be_visible()
+    expect(phone.locator("#table section.fix.foreseen")).to_have_count(1)
+    phone.get_by_role("button", name="Back to the table").click()
+    phone.get_by_role("link", name="The scorepad").click()
+    expect(phone.locator("#taps")).to_contain_text("The scorepad needs the network")
     assert [e["play"] for e in events(live_server, match_id)] == ["6-5", "5-3"]
