@@ -55,6 +55,19 @@ def phone(browser, browser_context_args):
     assert failures == []
 
 
+@pytest.fixture
+def kept_phone(browser, browser_context_args):
+    """A phone whose service worker keeps the table's shell (Fix's screens among it, loaded when
+    first needed), as a phone at the table has; no script of the page fails."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
 # -- Playwright on the system's Chromium (Playwright cannot download its own here) -----------
 
 
