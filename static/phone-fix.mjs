@@ -105,7 +105,8 @@ function corrected() {
 document.addEventListener("taps:changed", corrected);
 corrected();
 
-// Before the lead the server draws Fix hidden: shown while the taps waiting have started the hand.
+// Before the lead, and on the winner's screen, the server draws Fix hidden: shown while the taps
+// waiting have started the hand, or an Undo waiting has taken the winning entry back.
 function offer() {
   const fix = table() && table().querySelector("a.fix-link[data-fix-foreseen]");
   if (fix) fix.hidden = !(window.tableTaps && phoneDraws() && fixable());

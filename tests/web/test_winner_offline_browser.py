@@ -222,6 +222,66 @@ def test_undo_offline_on_the_servers_winner_screen_brings_the_table_back(server,
     expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
 
 
+@pytest.fixture
+def kept_phone(browser, browser_context_args):
+    """A phone whose service worker keeps the table's shell, Fix's screens among it, as a
+    phone at the table has (they are loaded only when Fix is first drawn on the phone)."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
+def test_fix_offline_on_the_table_taken_back_from_the_servers_winner_screen(
+    server, kept_phone, browser, browser_context_args
+):
+    """The winning 5-5 undone with no network, Fix is there as on any table: Bo's 0-0 was
+    really 0-4, so Bo has nothing and the ends are 5 and 4; Ann's 5-1 (count 5) then wins."""
+    phone = kept_phone
+    won = BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]
+    match_id = server.played_here(BEFORE_WIN | {"hands": [{"events": won}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    before = version(phone)
+    fix = phone.locator("#table").get_by_role("button", name="Fix", exact=True)
+    expect(fix).to_have_count(0)  # none on the winner's screen
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    expect(fix).to_be_visible()
+    shot(phone, "fix-taken-back")
+    fix.click()
+    entries = phone.locator(".entry-link")
+    expect(entries).to_have_count(2)
+    expect(entries.first).to_contain_text("2 Bo 0-0 on the right · count 5 · +5")
+    entries.first.click()
+    expect(phone.get_by_role("heading", name="Fix 0-0 by Bo")).to_be_visible()
+    tile(phone, "4-0").click()
+    scores = phone.locator(".scoreboard .side .score")
+    expect(scores).to_have_text(["5", "0"])
+    expect(phone.locator(".open-ends li")).to_have_text(["left 5", "right 4", "count 9"])
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    tile(phone, "5-1").click()
+    expect(phone.locator("#table .winner-screen:visible h1")).to_have_text("Ann wins!")
+    expect(fix).to_be_hidden()
+    foreseen = said(phone)
+    assert foreseen["winning"] == "Won with 5-1 by Ann: count 5, +5."
+
+    online(phone)
+    sent(phone, before + 3)
+    assert events(server, match_id) == [
+        {"player": "Ann", "play": "5-0"},
+        {"player": "Bo", "play": "4-0", "end": "right"},
+        {"player": "Ann", "play": "5-1"},
+    ]
+    assert said(phone) == foreseen
+    assert fresh(server, browser, browser_context_args, match_id) == foreseen
+
+
 def test_undo_offline_at_fives_and_threes_brings_back_knock(server, phone):
     won = PARTNERS["hands"][0]["events"] + [play("Cy", "5-5")]
     match_id = server.played_here(PARTNERS | {"hands": [{"events": won}]})
@@ -242,6 +302,7 @@ def test_undo_offline_of_the_winning_settlement_asks_the_pips_again(server, phon
     expect(pips).to_be_visible()
     expect(phone.locator("#table .winner-screen")).to_be_hidden()
     expect(phone.locator("#table form.picker")).to_be_hidden()
+    expect(phone.locator("#table").get_by_role("button", name="Fix", exact=True)).to_be_visible()
     shot(phone, "undo-settlement-on-servers-screen")
     pips.fill("4")
     phone.get_by_role("button", name="Confirm").click()
