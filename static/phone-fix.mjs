@@ -92,6 +92,14 @@ function again(element) {
   return Boolean(last) && last.url === url && JSON.stringify(last.fields) === JSON.stringify(fields);
 }
 
+// Turn the lead is a correction too: while it is there to tap with the phone drawing, the
+// engine's corrections are loaded, so that the table is foreseen past it as soon as it waits.
+function turning() {
+  if (table() && table().querySelector(".turn-lead") && window.tableTaps && phoneDraws()) preload();
+}
+document.addEventListener("taps:changed", turning);
+turning();
+
 // A correction waiting (tapped on a screen of the server's, or kept across a reload): the
 // engine's corrections are loaded, and the table is painted again, foreseen past it.
 function corrected() {

@@ -282,6 +282,116 @@ def test_fix_offline_on_the_table_taken_back_from_the_servers_winner_screen(
     assert fresh(server, browser, browser_context_args, match_id) == foreseen
 
 
+# Muggins to 10, nothing played yet: Ann's lead 6-4 (count 10) wins at once.
+TO_10 = record(MUGGINS, ["Ann", "Bo"])
+
+
+def lead_row(page) -> str:
+    """What the winner's screen says of a winning lead: its open ends, and Turn the lead."""
+    row = page.locator("#table .winner-screen:visible .ends-row")
+    return re.sub(r"\s+", " ", row.inner_text()).strip() if row.count() else ""
+
+
+def turn_lead(page):
+    return page.locator("#table .winner-screen:visible").get_by_role(
+        "button", name="⇄ Turn the lead"
+    )
+
+
+def test_the_winning_lead_is_turned_round_offline_on_the_phones_winner_screen(
+    server, kept_phone, browser, browser_context_args
+):
+    """As the server's screen offers it, the phone's offers to turn a winning lead round: the
+    ends turn at once, and once the network is back the record holds the lead turned, once."""
+    phone = kept_phone
+    match_id = server.played_here(TO_10)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.locator("#table .lead-choice").get_by_role("button", name="Ann").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 1")
+    expect(phone.locator("#taps")).to_be_hidden()  # the choice recorded
+    before = version(phone)
+    phone.context.set_offline(True)
+    tile(phone, "6-4").click()
+    expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
+    ends = phone.locator("#table .winner-screen:visible .open-ends li")
+    expect(ends).to_have_text(["left 6", "right 4", "count 10"])
+    turn_lead(phone).click()
+    expect(ends).to_have_text(["left 4", "right 6", "count 10"])
+    waiting = phone.locator("#taps .taps-count")
+    expect(waiting).to_contain_text("2 taps waiting: 6-4, ⇄ Turn the lead")
+    expect(turn_lead(phone)).to_be_visible()  # as on the server's: it may be turned back
+    shot(phone, "lead-turned-offline")
+    foreseen = said(phone), lead_row(phone)
+
+    online(phone)
+    sent(phone, before + 2)
+    assert events(server, match_id) == [{"player": "Ann", "play": "4-6"}]
+    assert (said(phone), lead_row(phone)) == foreseen
+    page = browser.new_context(**browser_context_args, service_workers="block").new_page()
+    page.goto(f"{server.url}/matches/{match_id}")
+    assert (said(page), lead_row(page)) == foreseen
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["da", "fr"])
+def test_the_winning_lead_in_each_language_reads_as_the_servers(
+    server, kept_phone, browser, browser_context_args, language
+):
+    """The ends, their count and Turn the lead in the page's language, the lead turned once."""
+    phone = kept_phone
+    phone.goto(f"{server.url}/language/{language}?next=/")
+    match_id = server.played_here(TO_10)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.locator("#table .lead-choice button[value=Ann]").click()
+    expect(phone.locator("#taps")).to_be_hidden()
+    before = version(phone)
+    phone.context.set_offline(True)
+    tile(phone, "6-4").click()
+    phone.locator("#table .winner-screen:visible .turn-lead").click()
+    expect(phone.locator("#table .winner-screen:visible .open-ends li").first).to_contain_text("4")
+    foreseen = said(phone), lead_row(phone)
+    assert "⇄" in foreseen[1]
+    online(phone)
+    sent(phone, before + 2)
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server.url}/language/{language}?next=/")
+    page.goto(f"{server.url}/matches/{match_id}")
+    assert (said(page), lead_row(page)) == foreseen
+    context.close()
+
+
+def test_the_winning_lead_turned_offline_on_the_servers_winner_screen(server, kept_phone):
+    """Turn the lead tapped on the server's own screen with no network: the phone's screen takes
+    its place with the ends turned; Final after it, the button goes, as on the server's."""
+    phone = kept_phone
+    match_id = server.played_here(TO_10 | {"hands": [{"events": [play("Ann", "6-4")]}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    before = version(phone)
+    served = lead_row(phone)
+    assert served == "left 6 right 4 count 10 ⇄ Turn the lead"
+    phone.context.set_offline(True)
+    expect(turn_lead(phone)).to_be_visible()
+    turn_lead(phone).click()
+    expect(phone.locator("#table .winner-screen:visible .open-ends li")).to_have_text(
+        ["left 4", "right 6", "count 10"]
+    )
+    phone.locator("#table .winner-screen:visible").get_by_role("button", name="Final").click()
+    expect(phone.locator("#table .winner-screen:visible")).to_contain_text("This match is final")
+    expect(phone.locator("#table .winner-screen:visible .ends-row")).to_have_count(0)
+
+    online(phone)
+    sent(phone, before + 1)
+    assert events(server, match_id) == [{"player": "Ann", "play": "4-6"}]
+    expect(phone.locator("#table .winner-screen:visible")).to_contain_text(
+        "This match is final: only the club admin can change it now."
+    )
+    expect(phone.locator("#table .winner-screen:visible .ends-row")).to_have_count(0)
+
+
 def test_undo_offline_at_fives_and_threes_brings_back_knock(server, phone):
     won = PARTNERS["hands"][0]["events"] + [play("Cy", "5-5")]
     match_id = server.played_here(PARTNERS | {"hands": [{"events": won}]})
