@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from tests.browser import online, sent, tile, version
 from tests.live_server import call
 from tests.records import D, play, record
+from tests.web.test_layout_screen_browser import drawn
 
 pytestmark = pytest.mark.browser
 
@@ -280,6 +281,34 @@ def test_fix_offline_on_the_table_taken_back_from_the_servers_winner_screen(
     ]
     assert said(phone) == foreseen
     assert fresh(server, browser, browser_context_args, match_id) == foreseen
+
+
+def test_the_layout_offline_on_the_table_taken_back_from_the_servers_winner_screen(server, phone):
+    """The layout button comes back with the hand, and the phone draws the layout as the
+    server's own screen will once the Undo is recorded."""
+    won = BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]
+    match_id = server.played_here(BEFORE_WIN | {"hands": [{"events": won}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    layout = phone.locator("#table").get_by_role("button", name="The layout")
+    expect(layout).to_be_hidden()
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    layout.click()
+    foreseen = drawn(phone)
+    assert len(foreseen["tiles"]) == 2
+    assert foreseen["ends"] == ["left 5", "right 0 double", "count 5"]
+    assert foreseen["back"] and not foreseen["picker"]
+    shot(phone, "layout-taken-back")
+
+    online(phone)
+    sent(phone, before + 1)
+    assert drawn(phone) == foreseen
+    phone.get_by_role("button", name="Back to the tiles").click()
+    expect(tile(phone, "5-5")).to_be_enabled()
+    phone.goto(f"{server.url}/matches/{match_id}?layout=1")  # the server's own screen
+    assert drawn(phone) == foreseen
 
 
 # Muggins to 10, nothing played yet: Ann's lead 6-4 (count 10) wins at once.
