@@ -99,7 +99,7 @@ export function foresee(record, taps, leader = null) {
   let closed = false;
   for (const tap of taps) {
     const entry = entryOf(tap);
-    if (entry === null || (entry.fix && !corrections) || (entry.fix === "turn" && !turnable(match))) {
+    if (entry === null || (entry.fix && !corrections) || (entry.fix === "turn" && !turnable(match, closed))) {
       return { record, match, played, leader: leading(), unknown: tap };
     }
     undone = null;
@@ -129,11 +129,15 @@ export function foresee(record, taps, leader = null) {
   return { record, match, played, undone, leader: leading(), closed };
 }
 
-// Whether the lead may be turned round: alone on the table, not a double (view.py
+// Whether the lead may be turned round: alone on the table, not a double; a lead that won the
+// match at once too, until the match is final (`closed`: Final waits) (view.py
 // `can_turn_lead`); else the server refuses it, and says why.
-function turnable(match) {
-  if (match.phase !== "play" || match.hand.plays.length !== 1) return false;
-  const [a, b] = match.hand.plays[0].tile.split("-");
+export function turnable(match, closed = false) {
+  const hand = match.hand;
+  if (hand.plays.length !== 1) return false;
+  const wonAtOnce = match.phase === "over" && hand.ended === "win" && !closed;
+  if (match.phase !== "play" && !wonAtOnce) return false;
+  const [a, b] = hand.plays[0].tile.split("-");
   return a !== b;
 }
 

@@ -92,6 +92,14 @@ function again(element) {
   return Boolean(last) && last.url === url && JSON.stringify(last.fields) === JSON.stringify(fields);
 }
 
+// Turn the lead is a correction too: while it is there to tap with the phone drawing, the
+// engine's corrections are loaded, so that the table is foreseen past it as soon as it waits.
+function turning() {
+  if (table() && table().querySelector(".turn-lead") && window.tableTaps && phoneDraws()) preload();
+}
+document.addEventListener("taps:changed", turning);
+turning();
+
 // A correction waiting (tapped on a screen of the server's, or kept across a reload): the
 // engine's corrections are loaded, and the table is painted again, foreseen past it.
 function corrected() {
@@ -105,7 +113,8 @@ function corrected() {
 document.addEventListener("taps:changed", corrected);
 corrected();
 
-// Before the lead the server draws Fix hidden: shown while the taps waiting have started the hand.
+// Before the lead, and on the winner's screen, the server draws Fix hidden: shown while the taps
+// waiting have started the hand, or an Undo waiting has taken the winning entry back.
 function offer() {
   const fix = table() && table().querySelector("a.fix-link[data-fix-foreseen]");
   if (fix) fix.hidden = !(window.tableTaps && phoneDraws() && fixable());

@@ -61,7 +61,9 @@ function draw(hand) {
   back.href = location.pathname;
   back.textContent = say("backToTiles");
   screen.append(section, back);
-  const ends = table().querySelector(".ends-row");
+  // Under the table's open ends, not a winner's screen's (hidden while an Undo waiting there
+  // brings the hand back: winner.mjs).
+  const ends = [...table().querySelectorAll(".ends-row")].find((row) => !row.closest(".winner-screen"));
   if (ends) ends.after(screen);
   else table().querySelector(".table-play").prepend(screen);
   table().classList.add("layout-shown");

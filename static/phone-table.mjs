@@ -4,14 +4,14 @@
 // the scores, which tiles fit, what the last tap counted and scored — then sent like any tap.
 // The server stays the authority: its answer (the table as recorded) replaces what was foreseen.
 
-import { endsFor, entryOf, foresee } from "./foresee.mjs";
+import { endsFor, entryOf, foresee, turnable } from "./foresee.mjs";
 import { Left } from "./engine/moves.mjs";
 import { paintLastPlay, undoneWords } from "./last-play.mjs";
 import { paintScoreboard } from "./scoreboard.mjs";
 import { ahead, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
 import { svgOf } from "./phone-layout.mjs";
-import { endName, outcomeWords, say, shown } from "./table-words.mjs";
+import { endName, openEndItems, outcomeWords, say, shown } from "./table-words.mjs";
 import { paintWinner } from "./winner.mjs";
 
 const table = () => document.getElementById("table");
@@ -161,13 +161,13 @@ function paint() {
   paintEnds(match);
   // Undo has something to take back once a tile is foreseen, even the match's first lead, and
   // nothing once Final waits (a final match is the club admin's); the lead may be turned round
-  // only while it is alone on the table.
+  // only while it is alone on the table (the winner's screen draws its own: winner.mjs).
   const undo = table().querySelector(".actions form[action$='/undo'] button");
   if (undo) undo.disabled = !seen.record.hands.length || seen.closed;
   const layoutLink = table().querySelector(".actions .show-layout"); // a hand's layout, in play
   if (layoutLink) layoutLink.hidden = !(match.phase === "play" && hand.plays.length > 0);
-  const turnLead = table().querySelector(".ends-row .turn-lead");
-  if (turnLead) turnLead.form.hidden = !(match.phase === "play" && hand.plays.length === 1);
+  const turnLead = ofTable(".ends-row .turn-lead");
+  if (turnLead) turnLead.form.hidden = !(match.phase === "play" && turnable(match));
   paintLayout(match);
   paintScoreboard(table(), match, turn, say);
   const playing = match.phase === "play" || match.phase === "lead";
@@ -193,11 +193,16 @@ function paint() {
   }
 }
 
+// The first `selector` of the table in play, not of a winner's screen (which says the winning
+// lead's ends and may turn it: winner.mjs).
+const ofTable = (selector) =>
+  [...table().querySelectorAll(selector)].find((found) => !found.closest(".winner-screen"));
+
 // The open ends and their count as they will be, drawn as the server draws them
 // (templates/table/_open_ends.html), under whose turn it is; none between hands.
 function paintEnds(match) {
   const hand = match.hand;
-  let ends = table().querySelector(".open-ends");
+  let ends = ofTable(".open-ends");
   const shownNow = match.phase === "play" && hand.plays.length > 0;
   if (!shownNow) {
     if (ends) ends.hidden = true;
@@ -214,26 +219,7 @@ function paintEnds(match) {
     row.append(ends);
     turn.after(row);
   }
-  const pill = (words, value, extra) => {
-    const item = document.createElement("li");
-    const number = document.createElement("b");
-    number.textContent = value;
-    item.append(`${words} `, number);
-    if (extra) {
-      const note = document.createElement("small");
-      note.textContent = extra;
-      item.append(" ", note);
-    }
-    return item;
-  };
-  const items = hand.openEnds().map((end) => {
-    const item = pill(endName(end.name), end.value, end.double ? say("double") : "");
-    item.dataset.end = end.name;
-    return item;
-  });
-  const count = pill(say("countWord"), hand.count);
-  count.className = "count";
-  ends.replaceChildren(...items, count);
+  ends.replaceChildren(...openEndItems(hand));
   ends.hidden = false;
 }
 

@@ -43,6 +43,30 @@ export function shown(player) {
   return held ? held.textContent : player;
 }
 
+// The open ends of `hand` and their count, as templates/table/_open_ends.html writes its items.
+export function openEndItems(hand) {
+  const pill = (words, value, extra) => {
+    const item = document.createElement("li");
+    const number = document.createElement("b");
+    number.textContent = value;
+    item.append(`${words} `, number);
+    if (extra) {
+      const note = document.createElement("small");
+      note.textContent = extra;
+      item.append(" ", note);
+    }
+    return item;
+  };
+  const items = hand.openEnds().map((end) => {
+    const item = pill(endName(end.name), end.value, end.double ? say("double") : "");
+    item.dataset.end = end.name;
+    return item;
+  });
+  const count = pill(say("countWord"), hand.count);
+  count.className = "count";
+  return [...items, count];
+}
+
 // What an end button says a tile would do on `choice`'s end (templates/table/_ends.html): its
 // count and points; at Fives and Threes also the point for going out, or that it would bust.
 export function outcomeWords(match, choice) {

@@ -1,14 +1,16 @@
 // The winner's screen (templates/table/_winner.html) drawn on the phone when the taps waiting on
 // it win the match — the winning tile, or the pips and Confirm that settle it past the target —
-// in the server's words and structure: who wins, how (view.py `winning`), the hand's settlement
-// (settled.mjs), Undo's note, Final, Rematch, the scorepad and Home. The table in play under it
-// goes (app.css `.won-ahead`), as on the server's screen; Undo stays and takes the winning tap
-// back. Final waits like any tap (static/app.js); once it waits the screen says the match is
-// final, as the server will. Rematch and the links need the network, and say so (app.js).
+// in the server's words and structure: who wins, how (view.py `winning`), a winning lead's ends
+// and Turn the lead, the hand's settlement (settled.mjs), Undo's note, Final, Rematch, the
+// scorepad and Home. The table in play under it goes (app.css `.won-ahead`), as on the server's
+// screen; Undo stays and takes the winning tap back. Final and Turn the lead wait like any tap
+// (static/app.js); once Final waits the screen says the match is final, as the server will.
+// Rematch and the links need the network, and say so (app.js).
 
+import { turnable } from "./foresee.mjs";
 import { settlementLines } from "./last-play.mjs";
 import { explain } from "./settled.mjs";
-import { SIDE, sideIn, signed } from "./table-words.mjs";
+import { SIDE, openEndItems, sideIn, signed } from "./table-words.mjs";
 
 // Paints `table` for `seen`, the table foreseen (foresee.mjs; null when nothing is foreseen);
 // `unchanged` while the taps waiting leave the record as the server drew it. `words`: the page's
@@ -32,8 +34,10 @@ export function paintWinner(table, seen, unchanged, words) {
   table.classList.toggle("won-ahead", wanted);
   if (served) served.hidden = wanted || back;
   if (!wanted) return drawn && drawn.remove();
-  // Drawn again only when what it says changes: a button tapped on it keeps its mark.
-  const key = JSON.stringify([match.hands.length, match.winner, match.scores, Boolean(seen.closed)]);
+  // Drawn again only when what it says changes (the winning lead turned round too): a button
+  // tapped on it keeps its mark.
+  const lead = match.hand.plays.length === 1 ? match.hand.plays[0].tile : null;
+  const key = JSON.stringify([match.hands.length, match.winner, match.scores, Boolean(seen.closed), lead]);
   if (drawn && drawn.dataset.key === key) return;
   const screen = winnerScreen(table, match, seen.closed, words);
   screen.dataset.key = key;
@@ -58,6 +62,7 @@ function winnerScreen(table, match, closed, { say, shown }) {
   const last = match.hands[match.hands.length - 1];
   const winning = winningLine(match, last, { say, shown });
   if (winning) screen.append(element("p", "winning", winning));
+  if (turnable(match, closed)) screen.append(turnLead(table, last, say));
   const explained = explain(match, last, { say, shown });
   if (explained) screen.append(settlement(explained));
   if (closed) screen.append(element("p", "closed-note", say("finalNote")));
@@ -92,6 +97,17 @@ function winningLine(match, last, { say, shown }) {
   }
   const change = last.settlement ? last.settlement.changes[match.winner] : 0;
   return say(last.scored ? "wonOnPaper" : "wonSettled", { n: last.number, points: signed(change) });
+}
+
+// A winning lead alone on the table may still be turned round, as in play (_winner.html): its
+// open ends, and Turn the lead, which waits like any tap (foresee.mjs turns it on the phone).
+function turnLead(table, hand, say) {
+  const row = element("div", "ends-row");
+  const ends = element("ul", "open-ends");
+  ends.setAttribute("aria-label", say("openEnds"));
+  ends.append(...openEndItems(hand));
+  row.append(ends, form(table, say("turnLeadUrl"), `⇄ ${say("turnLead")}`, "secondary outline turn-lead"));
+  return row;
 }
 
 // The hand's settlement (_winner.html's line and _settlement.html): how it ended and the rule,

@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from tests.browser import online, sent, tile, version
 from tests.live_server import call
 from tests.records import D, play, record
+from tests.web.test_layout_screen_browser import drawn
 
 pytestmark = pytest.mark.browser
 
@@ -222,6 +223,204 @@ def test_undo_offline_on_the_servers_winner_screen_brings_the_table_back(server,
     expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
 
 
+@pytest.fixture
+def kept_phone(browser, browser_context_args):
+    """A phone whose service worker keeps the table's shell, Fix's screens among it, as a
+    phone at the table has (they are loaded only when Fix is first drawn on the phone)."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    failures = []
+    page.on("pageerror", lambda e: failures.append(str(e)))
+    yield page
+    context.close()
+    assert failures == []
+
+
+def test_fix_offline_on_the_table_taken_back_from_the_servers_winner_screen(
+    server, kept_phone, browser, browser_context_args
+):
+    """The winning 5-5 undone with no network, Fix is there as on any table: Bo's 0-0 was
+    really 0-4, so Bo has nothing and the ends are 5 and 4; Ann's 5-1 (count 5) then wins."""
+    phone = kept_phone
+    won = BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]
+    match_id = server.played_here(BEFORE_WIN | {"hands": [{"events": won}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    before = version(phone)
+    fix = phone.locator("#table").get_by_role("button", name="Fix", exact=True)
+    expect(fix).to_have_count(0)  # none on the winner's screen
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    expect(fix).to_be_visible()
+    shot(phone, "fix-taken-back")
+    fix.click()
+    entries = phone.locator(".entry-link")
+    expect(entries).to_have_count(2)
+    expect(entries.first).to_contain_text("2 Bo 0-0 on the right · count 5 · +5")
+    entries.first.click()
+    expect(phone.get_by_role("heading", name="Fix 0-0 by Bo")).to_be_visible()
+    tile(phone, "4-0").click()
+    scores = phone.locator(".scoreboard .side .score")
+    expect(scores).to_have_text(["5", "0"])
+    expect(phone.locator(".open-ends li")).to_have_text(["left 5", "right 4", "count 9"])
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    tile(phone, "5-1").click()
+    expect(phone.locator("#table .winner-screen:visible h1")).to_have_text("Ann wins!")
+    expect(fix).to_be_hidden()
+    foreseen = said(phone)
+    assert foreseen["winning"] == "Won with 5-1 by Ann: count 5, +5."
+
+    online(phone)
+    sent(phone, before + 3)
+    assert events(server, match_id) == [
+        {"player": "Ann", "play": "5-0"},
+        {"player": "Bo", "play": "4-0", "end": "right"},
+        {"player": "Ann", "play": "5-1"},
+    ]
+    assert said(phone) == foreseen
+    assert fresh(server, browser, browser_context_args, match_id) == foreseen
+
+
+def test_the_layout_offline_on_the_table_taken_back_from_the_servers_winner_screen(server, phone):
+    """The layout button comes back with the hand, and the phone draws the layout as the
+    server's own screen will once the Undo is recorded."""
+    won = BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]
+    match_id = server.played_here(BEFORE_WIN | {"hands": [{"events": won}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    before = version(phone)
+    layout = phone.locator("#table").get_by_role("button", name="The layout")
+    expect(layout).to_be_hidden()
+    phone.context.set_offline(True)
+    phone.locator("#table").get_by_role("button", name="Undo").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+    layout.click()
+    foreseen = drawn(phone)
+    assert len(foreseen["tiles"]) == 2
+    assert foreseen["ends"] == ["left 5", "right 0 double", "count 5"]
+    assert foreseen["back"] and not foreseen["picker"]
+    shot(phone, "layout-taken-back")
+
+    online(phone)
+    sent(phone, before + 1)
+    assert drawn(phone) == foreseen
+    phone.get_by_role("button", name="Back to the tiles").click()
+    expect(tile(phone, "5-5")).to_be_enabled()
+    phone.goto(f"{server.url}/matches/{match_id}?layout=1")  # the server's own screen
+    assert drawn(phone) == foreseen
+
+
+# Muggins to 10, nothing played yet: Ann's lead 6-4 (count 10) wins at once.
+TO_10 = record(MUGGINS, ["Ann", "Bo"])
+
+
+def lead_row(page) -> str:
+    """What the winner's screen says of a winning lead: its open ends, and Turn the lead."""
+    row = page.locator("#table .winner-screen:visible .ends-row")
+    return re.sub(r"\s+", " ", row.inner_text()).strip() if row.count() else ""
+
+
+def turn_lead(page):
+    return page.locator("#table .winner-screen:visible").get_by_role(
+        "button", name="⇄ Turn the lead"
+    )
+
+
+def test_the_winning_lead_is_turned_round_offline_on_the_phones_winner_screen(
+    server, kept_phone, browser, browser_context_args
+):
+    """As the server's screen offers it, the phone's offers to turn a winning lead round: the
+    ends turn at once, and once the network is back the record holds the lead turned, once."""
+    phone = kept_phone
+    match_id = server.played_here(TO_10)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.locator("#table .lead-choice").get_by_role("button", name="Ann").click()
+    expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 1")
+    expect(phone.locator("#taps")).to_be_hidden()  # the choice recorded
+    before = version(phone)
+    phone.context.set_offline(True)
+    tile(phone, "6-4").click()
+    expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
+    ends = phone.locator("#table .winner-screen:visible .open-ends li")
+    expect(ends).to_have_text(["left 6", "right 4", "count 10"])
+    turn_lead(phone).click()
+    expect(ends).to_have_text(["left 4", "right 6", "count 10"])
+    waiting = phone.locator("#taps .taps-count")
+    expect(waiting).to_contain_text("2 taps waiting: 6-4, ⇄ Turn the lead")
+    expect(turn_lead(phone)).to_be_visible()  # as on the server's: it may be turned back
+    shot(phone, "lead-turned-offline")
+    foreseen = said(phone), lead_row(phone)
+
+    online(phone)
+    sent(phone, before + 2)
+    assert events(server, match_id) == [{"player": "Ann", "play": "4-6"}]
+    assert (said(phone), lead_row(phone)) == foreseen
+    page = browser.new_context(**browser_context_args, service_workers="block").new_page()
+    page.goto(f"{server.url}/matches/{match_id}")
+    assert (said(page), lead_row(page)) == foreseen
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["da", "fr"])
+def test_the_winning_lead_in_each_language_reads_as_the_servers(
+    server, kept_phone, browser, browser_context_args, language
+):
+    """The ends, their count and Turn the lead in the page's language, the lead turned once."""
+    phone = kept_phone
+    phone.goto(f"{server.url}/language/{language}?next=/")
+    match_id = server.played_here(TO_10)
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.locator("#table .lead-choice button[value=Ann]").click()
+    expect(phone.locator("#taps")).to_be_hidden()
+    before = version(phone)
+    phone.context.set_offline(True)
+    tile(phone, "6-4").click()
+    phone.locator("#table .winner-screen:visible .turn-lead").click()
+    expect(phone.locator("#table .winner-screen:visible .open-ends li").first).to_contain_text("4")
+    foreseen = said(phone), lead_row(phone)
+    assert "⇄" in foreseen[1]
+    online(phone)
+    sent(phone, before + 2)
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{server.url}/language/{language}?next=/")
+    page.goto(f"{server.url}/matches/{match_id}")
+    assert (said(page), lead_row(page)) == foreseen
+    context.close()
+
+
+def test_the_winning_lead_turned_offline_on_the_servers_winner_screen(server, kept_phone):
+    """Turn the lead tapped on the server's own screen with no network: the phone's screen takes
+    its place with the ends turned; Final after it, the button goes, as on the server's."""
+    phone = kept_phone
+    match_id = server.played_here(TO_10 | {"hands": [{"events": [play("Ann", "6-4")]}]})
+    phone.goto(f"{server.url}/matches/{match_id}")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    before = version(phone)
+    served = lead_row(phone)
+    assert served == "left 6 right 4 count 10 ⇄ Turn the lead"
+    phone.context.set_offline(True)
+    expect(turn_lead(phone)).to_be_visible()
+    turn_lead(phone).click()
+    expect(phone.locator("#table .winner-screen:visible .open-ends li")).to_have_text(
+        ["left 4", "right 6", "count 10"]
+    )
+    phone.locator("#table .winner-screen:visible").get_by_role("button", name="Final").click()
+    expect(phone.locator("#table .winner-screen:visible")).to_contain_text("This match is final")
+    expect(phone.locator("#table .winner-screen:visible .ends-row")).to_have_count(0)
+
+    online(phone)
+    sent(phone, before + 1)
+    assert events(server, match_id) == [{"player": "Ann", "play": "4-6"}]
+    expect(phone.locator("#table .winner-screen:visible")).to_contain_text(
+        "This match is final: only the club admin can change it now."
+    )
+    expect(phone.locator("#table .winner-screen:visible .ends-row")).to_have_count(0)
+
+
 def test_undo_offline_at_fives_and_threes_brings_back_knock(server, phone):
     won = PARTNERS["hands"][0]["events"] + [play("Cy", "5-5")]
     match_id = server.played_here(PARTNERS | {"hands": [{"events": won}]})
@@ -242,6 +441,7 @@ def test_undo_offline_of_the_winning_settlement_asks_the_pips_again(server, phon
     expect(pips).to_be_visible()
     expect(phone.locator("#table .winner-screen")).to_be_hidden()
     expect(phone.locator("#table form.picker")).to_be_hidden()
+    expect(phone.locator("#table").get_by_role("button", name="Fix", exact=True)).to_be_visible()
     shot(phone, "undo-settlement-on-servers-screen")
     pips.fill("4")
     phone.get_by_role("button", name="Confirm").click()

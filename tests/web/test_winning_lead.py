@@ -14,7 +14,7 @@ def test_the_winning_lead_can_be_turned_until_the_match_is_final(client):
                     {"version": 1, "player": "Ann", "play": "6-4"})  # fmt: skip
     assert led.get_json()["result"]["winner"] == 0
     page = shown(client.get(f"/matches/{match_id}").get_data(as_text=True))
-    assert "Ann wins!" in page and "Turn the lead" in page
+    assert "Ann wins!" in page and "⇄ Turn the lead" in page
     turned = client.post(f"/matches/{match_id}/turn", data={"version": "2"})
     assert turned.status_code == 303
     record_now = client.get(f"/api/matches/{match_id}").get_json()["record"]
@@ -22,7 +22,7 @@ def test_the_winning_lead_can_be_turned_until_the_match_is_final(client):
     assert client.get(f"/api/matches/{match_id}").get_json()["result"]["winner"] == 0
     assert client.post(f"/matches/{match_id}/final", data={"version": "3"}).status_code == 303
     page = shown(client.get(f"/matches/{match_id}").get_data(as_text=True))
-    assert "Turn the lead" not in page
+    assert "⇄ Turn the lead" not in page  # the button (the phone's words keep its name)
     refused = client.post(f"/matches/{match_id}/turn", data={"version": "3"})
     assert refused.status_code == 422
     assert "only while it is the one tile" in refused.get_data(as_text=True)
