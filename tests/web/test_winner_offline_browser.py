@@ -223,20 +223,6 @@ def test_undo_offline_on_the_servers_winner_screen_brings_the_table_back(server,
     expect(phone.locator("#table .winner-screen h1")).to_have_text("Ann wins!")
 
 
-@pytest.fixture
-def kept_phone(browser, browser_context_args):
-    """A phone whose service worker keeps the table's shell, Fix's screens among it, as a
-    phone at the table has (they are loaded only when Fix is first drawn on the phone)."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    failures = []
-    page.on("pageerror", lambda e: failures.append(str(e)))
-    yield page
-    context.close()
-    assert failures == []
-
-
 def test_fix_offline_on_the_table_taken_back_from_the_servers_winner_screen(
     server, kept_phone, browser, browser_context_args
 ):
