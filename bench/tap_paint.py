@@ -11,8 +11,8 @@ Muggins match whose lead is laid, then opens its table in Debian's Chromium at 3
 CPU slowed 4x (Emulation.setCPUThrottlingRate) and 50 ms of latency each way
 (Network.emulateNetworkConditions). Each tap clicks a tile that fits (its end, when asked, is a
 second click not timed), and is timed in the page from the click to the frame after the turn
-line names the next player (a MutationObserver, then requestAnimationFrame): what the player
-sees. Beside each tap the page fetches /static/favicon.svg with no cache and times it. Bytes
+line names the next player, or goes from the screen as the hand's end asks the pips, or the end
+is asked (a MutationObserver, then requestAnimationFrame): what the player sees. Beside each tap the page fetches /static/favicon.svg with no cache and times it. Bytes
 down are the encoded bytes of every response the page receives (CDP Network.loadingFinished,
 and the headers of a 304 that ends without a body) between one tap and the next, once its
 answer is in. The idle phone is the same page left
@@ -43,7 +43,9 @@ TIMED_CLICK = """async (tile) => {
   const painted = new Promise((resolve) => {
     const seen = new MutationObserver(() => {
       const now = document.querySelector('.turn .whose');
-      if (!now || now.textContent !== before || document.querySelector('.end-choice')) {
+      // The turn line named someone else, went (the hand's end: the pips asked), or the end is asked.
+      const gone = !now || !now.getClientRects().length;
+      if (gone || now.textContent !== before || document.querySelector('.end-choice')) {
         seen.disconnect();
         requestAnimationFrame(() => resolve(performance.now()));
       }
