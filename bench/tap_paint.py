@@ -43,9 +43,10 @@ TIMED_CLICK = """async (tile) => {
   const painted = new Promise((resolve) => {
     const seen = new MutationObserver(() => {
       const now = document.querySelector('.turn .whose');
-      // The turn line named someone else, went (the hand's end: the pips asked), or the end is asked.
-      const gone = !now || !now.getClientRects().length;
-      if (gone || now.textContent !== before || document.querySelector('.end-choice')) {
+      // The turn line named someone else or went, the end is asked, or the pips (the hand's end):
+      // read without asking the page's layout, which would cost the paint itself.
+      const gone = !now || now.closest('[hidden]');
+      if (gone || now.textContent !== before || document.querySelector('.end-choice, form.settle')) {
         seen.disconnect();
         requestAnimationFrame(() => resolve(performance.now()));
       }
