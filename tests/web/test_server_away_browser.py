@@ -89,3 +89,22 @@ def test_a_question_the_wifi_loses_is_given_up_and_answered_by_the_phone(live_se
     phone.get_by_role("link", name="The scorepad").click()
     expect(phone.locator("#taps")).to_contain_text("The scorepad needs the network")
     assert [e["play"] for e in events(live_server, match_id)] == ["6-5", "5-3"]
+
+
+def test_the_table_reloaded_while_the_server_is_away_knows_it(live_server, phone):
+    """Reloaded while the server does not answer, the phone shows the copy of the table its
+    service worker keeps, and knows the server is away before asking it anything."""
+    at_table(phone, live_server)
+    phone.wait_for_function("async () => Boolean(await caches.match(location.pathname))")
+    at = phone.url
+    live_server.stop()
+    try:
+        phone.reload()
+        expect(phone.locator(".turn .whose")).to_have_text("Ann to play")
+        phone.get_by_role("link", name="The scorepad").click()
+        expect(phone.locator("#taps")).to_contain_text("The scorepad needs the network")
+        assert phone.url == at
+        phone.get_by_role("button", name="Fix", exact=True).click()
+        expect(phone.locator("#table section.fix.foreseen")).to_have_count(1)
+    finally:
+        live_server.start()
