@@ -1,12 +1,24 @@
 // A read-only screen (the watch page, the board) that lost the server keeps polling, and says
 // so and since when it shows what it shows: it has nothing to tap again.
+// A poll whose answer the Wi-Fi lost is given up after as long as a table gives a tap's sending
+// (htmx would wait for it for ever, and send no other meanwhile): the screen says so, and the
+// next poll goes out.
 (() => {
+  const PATIENCE = 8000;
   const banner = document.getElementById("reconnecting");
   const clock = () => new Date().toLocaleTimeString(document.documentElement.lang);
   let updated = clock();
-  document.addEventListener("htmx:sendError", () => {
+  const lost = () => {
     banner.textContent = banner.dataset.words.replace("{time}", updated);
     banner.hidden = false;
+  };
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:sendAbort", lost);
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (!event.detail.elt.matches("#watch, #board")) return;
+    const xhr = event.detail.xhr;
+    const giveUp = setTimeout(() => xhr.abort(), PATIENCE);
+    xhr.addEventListener("loadend", () => clearTimeout(giveUp));
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     if (!event.detail.successful) return;

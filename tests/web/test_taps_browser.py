@@ -289,6 +289,36 @@ def test_read_only_screens_say_they_are_reconnecting_then_catch_up(server, phone
     expect(shown).to_contain_text("2-1")
 
 
+@pytest.mark.parametrize("screen", ["watch", "board"])
+def test_read_only_screens_give_up_a_poll_the_wifi_lost(server, phone, screen):
+    """The poll's answers lost on the way (they never come): the screen says it is reconnecting
+    rather than waiting on the lost one, and polls again. The phone's clock is the test's."""
+    match_id = new_match(server)
+    phone.clock.install()
+    if screen == "watch":
+        table = phone.context.new_page()
+        table.goto(f"{server.url}/matches/{match_id}")
+        phone.goto(server.url + table.get_by_role("link", name="Watch page").get_attribute("href"))
+        table.close()
+    else:
+        phone.goto(f"{server.url}/board")
+    lost = []
+    phone.route(f"{server.url}/**", lambda route: lost.append(route))  # never answered
+    phone.clock.run_for(1500)
+    reconnecting = phone.locator("#reconnecting")
+    expect(reconnecting).to_be_hidden()
+    phone.clock.run_for(9000)
+    expect(reconnecting).to_contain_text("Reconnecting… Last updated at")
+    enter(server, match_id, {"play": "2-1"})
+    phone.unroute(f"{server.url}/**")
+    phone.clock.run_for(2000)
+    expect(reconnecting).to_be_hidden()
+    shown = phone.locator("#watch")
+    if screen == "board":
+        shown = phone.locator(".board-table", has_text=f"Match {match_id} hand")
+    expect(shown).to_contain_text("2-1")
+
+
 def test_a_reload_with_no_network_shows_the_table_and_its_waiting_taps(
     server, browser, browser_context_args
 ):
