@@ -402,3 +402,15 @@ def games_apart(db: Database) -> None:
     db.execute("DELETE FROM club_meta WHERE key LIKE 'season_ratings:%'")
     db.execute("INSERT OR REPLACE INTO club_meta(key, value) VALUES ('ratings_dirty', '1')")
     rebuild_cache_later(db)
+
+
+@migrations()
+def rematches(db: Database) -> None:
+    """Each match names the rematch the table made of it (`rematch_id`), so that a rematch
+    asked again (a second phone, a tap whose answer was lost) is the same new match. Deleting
+    the rematch forgets it: asked again then, a new one is made."""
+    db["matches"].add_column("rematch_id", int)
+    db.execute(
+        "CREATE TRIGGER matches_deleted_rematch AFTER DELETE ON matches BEGIN "
+        "UPDATE matches SET rematch_id = NULL WHERE rematch_id = OLD.id; END"
+    )

@@ -5,6 +5,8 @@ import json
 import random
 import re
 
+from assistant.club import store
+from assistant.db import connect
 from assistant.engine import replay
 from assistant.simulate import random_match
 from tests.clients import create, fresh_match, shown
@@ -304,3 +306,23 @@ def test_settlement_shows_three_tiles_or_fewer_at_once_without_javascript(client
     assert client.post(f"/matches/{match_id}/left", data=form).status_code == 303
     left = client.get(f"/api/matches/{match_id}").get_json()["record"]["hands"][0]["left"]
     assert left == {"Ann": tiles, "Bo": 20}
+
+
+def test_a_rematch_asked_again_is_the_same_new_match(app, client):
+    """Two phones at the table, or a tap whose answer the Wi-Fi lost: one new match, not a
+    second left empty among the matches in play; once it is deleted, a new one."""
+    record = {
+        "format": "allfives-match/1",
+        "rules": {"preset": "all-fives", "target": 10},
+        "players": ["Ann", "Bo"],
+        "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
+    }
+    match_id = create(client, record)
+    first = client.post(f"/matches/{match_id}/rematch").headers["Location"]
+    again = client.post(f"/matches/{match_id}/rematch").headers["Location"]
+    assert again == first
+    assert client.get(f"/matches/{match_id + 2}").status_code == 404  # no second one made
+    store.delete(connect(app.config["DATABASE"]), int(first.rsplit("/", 1)[1]))
+    made = client.post(f"/matches/{match_id}/rematch").headers["Location"]
+    assert made != first
+    assert client.get(made).status_code == 200

@@ -227,9 +227,29 @@ def close(db: Database, match_id: int, uid: str | None = None) -> StoredMatch:
         stored = get(db, match_id)
         if uid is not None and uid != stored.uid:
             raise UnknownMatch(match_id)
-        if stored.closed is None and replayed(db, stored).winner is not None:
-            db.execute("UPDATE matches SET closed = ? WHERE id = ?", [now(), match_id])
+        _close(db, stored)
     return get(db, match_id)
+
+
+def _close(db: Database, stored: StoredMatch) -> None:
+    if stored.closed is None and replayed(db, stored).winner is not None:
+        db.execute("UPDATE matches SET closed = ? WHERE id = ?", [now(), stored.id])
+
+
+def rematch(db: Database, match_id: int, record: dict) -> StoredMatch:
+    """The table's rematch: `record`, a new match of the same players and rules, made and the
+    finished match closed, in one write. Asked again (a second phone at the table, a tap whose
+    answer the Wi-Fi lost) it is the match made the first time, never a second one left empty
+    in the matches in play; once that one is deleted, a new one."""
+    match = replay(record)  # before the write lock is taken
+    with immediate(db):
+        stored = get(db, match_id)
+        made = db.execute("SELECT rematch_id FROM matches WHERE id = ?", [match_id]).fetchone()[0]
+        if made is None:
+            made = add(db, record, match)
+            db.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", [made, match_id])
+        _close(db, stored)
+    return get(db, made)
 
 
 def delete(db: Database, match_id: int) -> None:

@@ -448,8 +448,8 @@ def rematch(match_id: int):
     old = match_or_404(match_id).record
     partnership = old.get("partnership", False)
     record = new_record(old["rules"], old["players"], partnership, clock.local_now())
-    store.close(get_db(), match_id)  # the table has moved on: the old match is final
-    return go(url_for("table.table", match_id=store.create(get_db(), record).id))
+    made = store.rematch(get_db(), match_id, record)  # the old match is final: the table moved on
+    return go(url_for("table.table", match_id=made.id))
 
 
 # -- export and import ------------------------------------------------------------------------
