@@ -405,12 +405,13 @@ def games_apart(db: Database) -> None:
 
 
 @migrations()
-def rematches(db: Database) -> None:
-    """Each match names the rematch the table made of it (`rematch_id`), so that a rematch
-    asked again (a second phone, a tap whose answer was lost) is the same new match. Deleting
-    the rematch forgets it: asked again then, a new one is made."""
-    db["matches"].add_column("rematch_id", int)
+def what_started_a_match(db: Database) -> None:
+    """Each match made by a request that may come twice names it (`started_by`): the new-match
+    form's own id, or `rematch:` and the uid of the match a rematch was made of. Asked again (a
+    double tap, a second phone at the table, a tap sent again when its answer was lost), the
+    request is the match it made the first time, never a second one left empty among the
+    matches in play; once that one is deleted, a new one."""
+    db["matches"].add_column("started_by", str)
     db.execute(
-        "CREATE TRIGGER matches_deleted_rematch AFTER DELETE ON matches BEGIN "
-        "UPDATE matches SET rematch_id = NULL WHERE rematch_id = OLD.id; END"
+        "CREATE UNIQUE INDEX matches_started_by ON matches(started_by) WHERE started_by IS NOT NULL"
     )

@@ -47,6 +47,28 @@ def test_new_match_form_creates_a_match_and_redirects(client):
     assert "Bo leads hand 1" in shown(table.text)
 
 
+def test_a_new_match_asked_for_twice_is_made_once(client):
+    """A double tap on Start, or the form sent again when its answer was lost: one match, the
+    same one, whether its seats moved before or not; the form drawn anew starts another."""
+    page = client.get("/matches/new").text
+    start = re.search(r'name="start" value="([^"]+)"', page).group(1)
+    moved = client.post(
+        "/matches/new", data={"player": ["Ann", "Bo"], "move": "1:up", "start": start}
+    )
+    assert f'name="start" value="{start}"' in moved.text  # kept while the form is drawn again
+    form = {"player": ["Bo", "Ann"], "preset": "muggins", "create": "1", "start": start}
+    first = client.post("/matches/new", data=form).headers["Location"]
+    again = client.post("/matches/new", data=form).headers["Location"]
+    assert again == first
+    assert client.get("/api/matches/2").status_code == 404
+    other = re.search(r'name="start" value="([^"]+)"', client.get("/matches/new").text).group(1)
+    assert other != start
+    made = client.post("/matches/new", data=form | {"start": other}).headers["Location"]
+    assert made != first
+    forged = client.post("/matches/new", data=form | {"start": "x" * 500})
+    assert forged.status_code == 303 and forged.headers["Location"] not in (first, made)
+
+
 def test_seats_move_without_javascript(client):
     form = {"player": ["Ann", "Bo", "", ""], "preset": "all-fives", "move": "1:up"}
     response = client.post("/matches/new", data=form)

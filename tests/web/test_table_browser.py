@@ -4,6 +4,7 @@ an entry in place, turning the lead, and settlements whose preview says what is 
 server serves the module; each test plays a match of its own."""
 
 import re
+from urllib.error import HTTPError
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -43,6 +44,33 @@ def test_a_new_match_is_at_its_own_address_and_a_reload_finds_it(page: Page, ser
     page.reload()
     expect(page.get_by_role("heading", name="Who leads hand 1?")).to_be_visible()
     expect(page.get_by_role("button", name="Start the match")).to_have_count(0)
+
+
+def test_start_tapped_again_when_its_answer_was_lost_starts_one_match(page: Page, server):
+    """The server made the match but its answer never came (the Wi-Fi lost it): the phone
+    says it was not sent, the player taps Start again, and lands on the match made the first
+    time; no second one is left empty among the matches in play."""
+    page.goto(server.url + "/matches/new")
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("Bo")
+    made = []
+
+    def answer_lost(route):
+        if "create=1" in (route.request.post_data or "") and not made:
+            made.append(route.fetch().headers.get("hx-redirect"))  # the server made it
+            return route.abort()
+        return route.continue_()
+
+    page.route("**/matches/new", answer_lost)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#offline")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/matches/new$"))
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+$"))
+    assert page.url.endswith(made[0])
+    match_id = int(page.url.rsplit("/", 1)[1])
+    with pytest.raises(HTTPError):
+        server.get_json(f"/api/matches/{match_id + 1}")
 
 
 def test_the_winning_tile_is_undone_at_the_table_until_final(page: Page, server):

@@ -47,13 +47,19 @@ ACCEPT_SLICE = 100  # matches accepted per transaction: a tap waits for one slic
 
 
 def create(
-    db: Database, record: dict, leader: str | None = None, origin: str = "table"
+    db: Database,
+    record: dict,
+    leader: str | None = None,
+    origin: str = "table",
+    started_by: str | None = None,
 ) -> StoredMatch:
     """A new match. One that arrives with hands played (`origin` api or import) is imported:
-    it counts in ratings and standings once the admin accepts it."""
+    it counts in ratings and standings once the admin accepts it. `started_by`: the request
+    that asks for it (the new-match form's id); asked again, it is the match made the first
+    time."""
     match = replay(record)  # before the write lock is taken
     with immediate(db):
-        match_id = add(db, record, match, leader, origin)
+        match_id = _started(db, started_by) or add(db, record, match, leader, origin, started_by)
     if match.winner is not None:
         keep_ratings_fresh(db)
     return get(db, match_id)
@@ -72,7 +78,12 @@ def counts_at_once(record: dict, origin: str) -> bool:
 
 
 def add(
-    db: Database, record: dict, match: Match, leader: str | None = None, origin: str = "table"
+    db: Database,
+    record: dict,
+    match: Match,
+    leader: str | None = None,
+    origin: str = "table",
+    started_by: str | None = None,
 ) -> int:
     """What `create` does, inside the caller's transaction (a match started from the night's
     draw is written with its table in the same transaction); `match` is the record replayed.
@@ -87,7 +98,17 @@ def add(
     )
     cache.refresh(db, match_id, match, created, created, counted=accepted,
                   archived=bool(archived), origin=origin)  # fmt: skip
+    if started_by is not None:
+        db.execute("UPDATE matches SET started_by = ? WHERE id = ?", [started_by, match_id])
     return match_id
+
+
+def _started(db: Database, started_by: str | None) -> int | None:
+    """The match `started_by` made, if it made one that is still kept."""
+    if started_by is None:
+        return None
+    row = db.execute("SELECT id FROM matches WHERE started_by = ?", [started_by]).fetchone()
+    return row[0] if row else None
 
 
 def enter(
@@ -244,10 +265,8 @@ def rematch(db: Database, match_id: int, record: dict) -> StoredMatch:
     match = replay(record)  # before the write lock is taken
     with immediate(db):
         stored = get(db, match_id)
-        made = db.execute("SELECT rematch_id FROM matches WHERE id = ?", [match_id]).fetchone()[0]
-        if made is None:
-            made = add(db, record, match)
-            db.execute("UPDATE matches SET rematch_id = ? WHERE id = ?", [made, match_id])
+        asked = f"rematch:{stored.uid}"
+        made = _started(db, asked) or add(db, record, match, started_by=asked)
         _close(db, stored)
     return get(db, made)
 

@@ -1,5 +1,7 @@
 """The new-match form: players in seating order, preset, options, who leads."""
 
+import re
+import secrets
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
@@ -14,6 +16,7 @@ from assistant.web.base.i18n import option_label
 from assistant.web.base.messages import explain
 
 SEATS = 4
+START = re.compile(r"[A-Za-z0-9_-]{16}")  # a form's id as NewMatch makes it
 FIVES_AND_THREES = "fives-and-threes"
 # The leagues' Fives and Threes, in words (RULES.md §7): the Teesdale League deals 9 to two and
 # 6 to three or four; pairs may play "twice round the board" to 121.
@@ -45,6 +48,9 @@ class NewMatch:
     no_win_on_lead: bool = False  # lead_can_win: false
     one_partner_out: bool = False  # go_out: player (the preset's partners both go out)
     error: str | None = None
+    # This form's own id, kept while it is drawn again: the match it starts, asked for twice (a
+    # double tap, a tap sent again when its answer was lost), is made once (store.create).
+    start: str = field(default_factory=lambda: secrets.token_urlsafe(12))
 
     @property
     def players(self) -> list[str]:
@@ -158,6 +164,8 @@ def from_form(form: MultiDict) -> NewMatch:
         no_win_on_lead=form.get("no_win_on_lead") == "on",
         one_partner_out=form.get("partners_out") == "one",
     )
+    if START.fullmatch(form.get("start", "")):
+        new.start = form["start"]
     # Numbers still showing the old preset's value follow a change of preset or players.
     if new.target == form.get("target_default"):
         new.target = ""

@@ -95,10 +95,11 @@ def create_match():
     leader = form.leader if form.leader in record["players"] else None
     if form.leader == "lots":
         leader = secrets.choice(record["players"])
+    started_by = f"form:{form.start}"  # asked twice, one match
     if form.paper:  # its first hand is the paper sheet's score so far, then the lead is asked
-        stored = store.create(get_db(), record)
+        stored = store.create(get_db(), record, started_by=started_by)
         return go(url_for("paper.form", match_id=stored.id, paper=1))
-    stored = store.create(get_db(), record, leader)
+    stored = store.create(get_db(), record, leader, started_by=started_by)
     return go(url_for("table.table", match_id=stored.id))
 
 
