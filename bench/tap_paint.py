@@ -12,12 +12,12 @@ CPU slowed 4x (Emulation.setCPUThrottlingRate) and 50 ms of latency each way
 (Network.emulateNetworkConditions). Each tap clicks a tile that fits (its end, when asked, is a
 second click not timed), and is timed in the page from the click to the frame after the turn
 line names the next player, or goes from the screen as the hand's end asks the pips, or the end
-is asked (a MutationObserver, then requestAnimationFrame): what the player sees. Beside each tap the page fetches /static/favicon.svg with no cache and times it. Bytes
-down are the encoded bytes of every response the page receives (CDP Network.loadingFinished,
-and the headers of a 304 that ends without a body) between one tap and the next, once its
-answer is in. The idle phone is the same page left
-alone: a minute for it to find the table idle, then the bytes of the minute after. Every tap's
-POST must answer 200.
+is asked (a MutationObserver, then requestAnimationFrame): what the player sees. Beside each
+tap the page fetches /static/favicon.svg with no cache and times it. Bytes down are the encoded
+bytes of every response the page receives (CDP Network.loadingFinished, and the headers of a
+304 that ends without a body) between one tap and the next, once its answer is in. The idle
+phone is the same page left alone: a minute for it to find the table idle, then the bytes of
+the minute after. Every tap's POST must answer 200.
 """
 
 import argparse
@@ -45,8 +45,8 @@ TIMED_CLICK = """async (tile) => {
       const now = document.querySelector('.turn .whose');
       // The turn line named someone else or went, the end is asked, or the pips (the hand's end):
       // read without asking the page's layout, which would cost the paint itself.
-      const gone = !now || now.closest('[hidden]');
-      if (gone || now.textContent !== before || document.querySelector('.end-choice, form.settle')) {
+      const gone = !now || now.closest('[hidden]') || now.textContent !== before;
+      if (gone || document.querySelector('.end-choice, form.settle')) {
         seen.disconnect();
         requestAnimationFrame(() => resolve(performance.now()));
       }
