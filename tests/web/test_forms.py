@@ -233,19 +233,21 @@ def test_unknown_match_page_is_404(client):
     assert client.get("/matches/42").status_code == 404
 
 
+WON_AT_ONCE = {
+    "format": "allfives-match/1",
+    "rules": {"preset": "all-fives", "target": 10},
+    "players": ["Ann", "Bo"],
+    "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
+}
+
+
 def test_rematch_keeps_players_and_rules(client):
-    record = {
-        "format": "allfives-match/1",
-        "rules": {"preset": "all-fives", "target": 10},
-        "players": ["Ann", "Bo"],
-        "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
-    }
-    match_id = create(client, record)
+    match_id = create(client, WON_AT_ONCE)
     assert "Ann wins!" in shown(client.get(f"/matches/{match_id}").text)
     response = client.post(f"/matches/{match_id}/rematch")
     assert response.status_code == 303
     new = client.get(response.headers["Location"].replace("/matches/", "/api/matches/"))
-    assert new.get_json()["record"]["rules"] == record["rules"]
+    assert new.get_json()["record"]["rules"] == WON_AT_ONCE["rules"]
     assert new.get_json()["record"]["hands"] == []
 
 
@@ -333,13 +335,7 @@ def test_settlement_shows_three_tiles_or_fewer_at_once_without_javascript(client
 def test_a_rematch_asked_again_is_the_same_new_match(app, client):
     """Two phones at the table, or a tap whose answer the Wi-Fi lost: one new match, not a
     second left empty among the matches in play; once it is deleted, a new one."""
-    record = {
-        "format": "allfives-match/1",
-        "rules": {"preset": "all-fives", "target": 10},
-        "players": ["Ann", "Bo"],
-        "hands": [{"events": [{"player": "Ann", "play": "5-5"}]}],
-    }
-    match_id = create(client, record)
+    match_id = create(client, WON_AT_ONCE)
     first = client.post(f"/matches/{match_id}/rematch").headers["Location"]
     again = client.post(f"/matches/{match_id}/rematch").headers["Location"]
     assert again == first

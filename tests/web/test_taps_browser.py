@@ -264,9 +264,8 @@ def test_a_tap_waiting_while_the_server_restarts_is_recorded_once_then_followed(
     at_version(phone, 4, timeout=10000)
 
 
-@pytest.mark.parametrize("screen", ["watch", "board"])
-def test_read_only_screens_say_they_are_reconnecting_then_catch_up(server, phone, screen):
-    match_id = new_match(server)
+def read_only(phone, server, screen: str, match_id: int) -> None:
+    """The match's watch page (its address read off its table), or the club's board."""
     if screen == "watch":
         table = phone.context.new_page()
         table.goto(f"{server.url}/matches/{match_id}")
@@ -274,6 +273,12 @@ def test_read_only_screens_say_they_are_reconnecting_then_catch_up(server, phone
         table.close()
     else:
         phone.goto(f"{server.url}/board")
+
+
+@pytest.mark.parametrize("screen", ["watch", "board"])
+def test_read_only_screens_say_they_are_reconnecting_then_catch_up(server, phone, screen):
+    match_id = new_match(server)
+    read_only(phone, server, screen, match_id)
     phone.context.set_offline(True)
     reconnecting = phone.locator("#reconnecting")
     expect(reconnecting).to_contain_text("Reconnecting… Last updated at")
@@ -295,13 +300,7 @@ def test_read_only_screens_give_up_a_poll_the_wifi_lost(server, phone, screen):
     rather than waiting on the lost one, and polls again. The phone's clock is the test's."""
     match_id = new_match(server)
     phone.clock.install()
-    if screen == "watch":
-        table = phone.context.new_page()
-        table.goto(f"{server.url}/matches/{match_id}")
-        phone.goto(server.url + table.get_by_role("link", name="Watch page").get_attribute("href"))
-        table.close()
-    else:
-        phone.goto(f"{server.url}/board")
+    read_only(phone, server, screen, match_id)
     lost = []
     phone.route(f"{server.url}/**", lambda route: lost.append(route))  # never answered
     phone.clock.run_for(1500)
