@@ -1,5 +1,7 @@
 """The new-match form: players in seating order, preset, options, who leads."""
 
+import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -51,6 +53,15 @@ class NewMatch:
     # This form's own id, kept while it is drawn again: the match it starts, asked for twice (a
     # double tap, a tap sent again when its answer was lost), is made once (store.create).
     start: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+
+    def started_by(self, record: dict) -> str:
+        """The request this form makes, as the store knows one sent twice (store.create): the
+        form's own id and the match it asks for. The form sent again starts another match only
+        when it asks for another: brought back by the browser's Back button and changed, say;
+        unchanged, it is the match it started, not a second one left empty."""
+        asked = {key: value for key, value in record.items() if key != "date"}
+        described = json.dumps([asked, self.leader, self.paper], sort_keys=True)
+        return f"form:{self.start}:{hashlib.sha256(described.encode()).hexdigest()[:16]}"
 
     @property
     def players(self) -> list[str]:

@@ -95,7 +95,7 @@ def create_match():
     leader = form.leader if form.leader in record["players"] else None
     if form.leader == "lots":
         leader = secrets.choice(record["players"])
-    started_by = f"form:{form.start}"  # asked twice, one match
+    started_by = form.started_by(record)  # asked twice, one match
     if form.paper:  # its first hand is the paper sheet's score so far, then the lead is asked
         stored = store.create(get_db(), record, started_by=started_by)
         return go(url_for("paper.form", match_id=stored.id, paper=1))
