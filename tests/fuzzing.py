@@ -78,7 +78,7 @@ ROUTE_FIELDS = {
     "static": [],
     "home.home": [],
     "home.new_match": [],
-    "home.create_match": [*NEW_MATCH_FIELDS, "paper"],
+    "home.create_match": [*NEW_MATCH_FIELDS, "paper", "start"],
     "table.table": ["tile", "fix", "insert", "layout"],
     "table.play": MATCH_FIELDS,
     "table.draw": MATCH_FIELDS,
