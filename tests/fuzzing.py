@@ -95,7 +95,7 @@ ROUTE_FIELDS = {
     "table.turn_lead": ["version", "tap"],
     "home.archive": [],
     "table.export": [],
-    "home.import_match": ["record:file"],
+    "home.import_match": ["record:file", "start"],
     "api.create_match": ["record:json"],
     "api.get_match": [],
     "api.add_event": ENTRY_FIELDS,

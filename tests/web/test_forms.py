@@ -71,6 +71,26 @@ def test_a_new_match_asked_for_twice_is_made_once(client):
     assert forged.status_code == 303 and forged.headers["Location"] not in (first, changed, made)
 
 
+def test_a_file_imported_twice_from_one_page_is_one_match(client):
+    """A second tap on Import while the file uploads, or once the answer was lost: one match;
+    another file from the same page, or the same file from the page drawn again, another."""
+    start = re.search(r'name="start" value="([^"]+)"', client.get("/").text).group(1)
+    sent = json.dumps(example("next-hand-led-by-winner")).encode()
+
+    def imported(content: bytes, page_id: str) -> str:
+        upload = {"record": (io.BytesIO(content), "match.json"), "start": page_id}
+        answer = client.post("/matches/import", data=upload, content_type="multipart/form-data")
+        assert answer.status_code == 303
+        return answer.headers["Location"]
+
+    first = imported(sent, start)
+    assert imported(sent, start) == first
+    other_file = imported(json.dumps(example("next-hand-led-by-winner"), indent=1).encode(), start)
+    assert other_file != first
+    again = re.search(r'name="start" value="([^"]+)"', client.get("/").text).group(1)
+    assert imported(sent, again) not in (first, other_file)
+
+
 def test_seats_move_without_javascript(client):
     form = {"player": ["Ann", "Bo", "", ""], "preset": "all-fives", "move": "1:up"}
     response = client.post("/matches/new", data=form)

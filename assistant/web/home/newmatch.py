@@ -18,7 +18,14 @@ from assistant.web.base.i18n import option_label
 from assistant.web.base.messages import explain
 
 SEATS = 4
-START = re.compile(r"[A-Za-z0-9_-]{16}")  # a form's id as NewMatch makes it
+START = re.compile(r"[A-Za-z0-9_-]{16}")  # a form's id as new_start makes it
+
+
+def new_start() -> str:
+    """A form's own id, naming the request it makes when it is sent twice (store.create)."""
+    return secrets.token_urlsafe(12)
+
+
 FIVES_AND_THREES = "fives-and-threes"
 # The leagues' Fives and Threes, in words (RULES.md §7): the Teesdale League deals 9 to two and
 # 6 to three or four; pairs may play "twice round the board" to 121.
@@ -52,7 +59,7 @@ class NewMatch:
     error: str | None = None
     # This form's own id, kept while it is drawn again: the match it starts, asked for twice (a
     # double tap, a tap sent again when its answer was lost), is made once (store.create).
-    start: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    start: str = field(default_factory=new_start)
 
     def started_by(self, record: dict) -> str:
         """The request this form makes, as the store knows one sent twice (store.create): the

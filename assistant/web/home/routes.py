@@ -3,6 +3,7 @@ stale ones, New match, and one match record imported at the table.
 
 Every route of the app, with its method: `flask --app assistant routes`."""
 
+import hashlib
 import secrets
 
 from flask import (
@@ -51,6 +52,7 @@ def archive():
 def _home_lists() -> dict:
     db = get_db()
     lists = queries.home(db) | {"stale": len(store.stale_in_play(db))}
+    lists["import_start"] = newmatch.new_start()  # the import form's own id
     for row in lists["playing"]:
         row["hand"] = _hand_in_play(row["id"])
     return lists
@@ -114,7 +116,8 @@ def import_match():
         error = _("Choose a match record file (.json) to import.")
     else:
         try:
-            record = bounds.parse_json(upload.read())
+            sent = upload.read()
+            record = bounds.parse_json(sent)
             replay(record)
         except bounds.BadJSON as bad:
             error = str(bad) if bad.deep else _("This file is not a match record: it is not JSON.")
@@ -122,7 +125,12 @@ def import_match():
             error = _("This match record is broken: %(reason)s", reason=explain(broken, True))
     if error:
         return _home_with_error(error)
-    stored = store.create(get_db(), record, origin="import")
+    # The same file sent again by the same page (a second tap while the first uploads, or once
+    # its answer was lost) is the match it made; another file, or the page drawn again, another.
+    start = request.form.get("start", "")
+    digest = hashlib.sha256(sent).hexdigest()[:16]
+    started_by = f"import:{start}:{digest}" if newmatch.START.fullmatch(start) else None
+    stored = store.create(get_db(), record, origin="import", started_by=started_by)
     remember_sent(stored.id)  # this phone may put it on the night's draw
     return go(url_for("table.table", match_id=stored.id))
 
