@@ -18,6 +18,7 @@ let corrections = null;
 export function learnCorrections(module) {
   corrections = module;
 }
+export const knowsCorrections = () => corrections !== null;
 
 const FIXES = { correct: "correct", insert: "insert", remove: "remove" };
 

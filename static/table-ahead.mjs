@@ -3,7 +3,7 @@
 // the engine never changes a record it is given) and the phone's queue, foreseen by
 // foresee.mjs. Every module that paints or draws on the table asks here.
 
-import { foresee } from "./foresee.mjs";
+import { foresee, knowsCorrections } from "./foresee.mjs";
 
 const table = () => document.getElementById("table");
 const read = new WeakMap();
@@ -16,11 +16,20 @@ export function tableRecord() {
   return read.get(drawn);
 }
 
+// The last answer worked out, and what it was worked out from: after a tap the paint, Fix's
+// button and the layout each ask for the same table.
+let last = { from: [], seen: null };
+
 // The table as it will be once the taps waiting and `more` are recorded (foresee's answer).
 export function foreseen(more = []) {
-  const kept = tableRecord();
-  if (!window.tableTaps || !kept) return null;
-  return foresee(kept, [...window.tableTaps.waiting(), ...more], table().dataset.turn || null);
+  const record = tableRecord();
+  if (!window.tableTaps || !record) return null;
+  const taps = [...window.tableTaps.waiting(), ...more];
+  const turn = table().dataset.turn || null;
+  const from = [record, JSON.stringify(taps), turn, knowsCorrections()];
+  if (from.every((part, i) => part === last.from[i])) return last.seen;
+  last = { from, seen: foresee(record, taps, turn) };
+  return last.seen;
 }
 
 // The table as it will be, or null when the phone does not foresee it (a waiting correction;
