@@ -406,11 +406,12 @@ def games_apart(db: Database) -> None:
 
 @migrations()
 def what_started_a_match(db: Database) -> None:
-    """Each match made by a request that may come twice names it (`started_by`): the new-match
-    form's own id, or `rematch:` and the uid of the match a rematch was made of. Asked again (a
-    double tap, a second phone at the table, a tap sent again when its answer was lost), the
-    request is the match it made the first time, never a second one left empty among the
-    matches in play; once that one is deleted, a new one."""
+    """Each match made by a request that may come twice names it (`started_by`): a form's own id
+    with what it asks for (the new match, the file imported), or `rematch:` and the uid of the
+    match a rematch was made of. Asked again (a double tap, a second phone at the table, a tap
+    sent again when its answer was lost), the request is the match it made the first time,
+    never a second one left empty among the matches in play; once that one is deleted, a new
+    one."""
     db["matches"].add_column("started_by", str)
     db.execute(
         "CREATE UNIQUE INDEX matches_started_by ON matches(started_by) WHERE started_by IS NOT NULL"

@@ -55,8 +55,8 @@ def create(
 ) -> StoredMatch:
     """A new match. One that arrives with hands played (`origin` api or import) is imported:
     it counts in ratings and standings once the admin accepts it. `started_by`: the request
-    that asks for it (the new-match form's id); asked again, it is the match made the first
-    time."""
+    that asks for it (a form's own id with what it asks for); asked again, it is the match made
+    the first time."""
     match = replay(record)  # before the write lock is taken
     with immediate(db):
         match_id = _started(db, started_by) or add(db, record, match, leader, origin, started_by)
