@@ -42,3 +42,17 @@ def sent(page, version: int) -> None:
         str(version), timeout=15000
     )
     expect(page.locator("#taps")).to_be_hidden()
+
+
+def kept_by_worker(page) -> None:
+    """Waits until the table's service worker answers for the page (it keeps the table's shell).
+    A page that loaded while the worker was still activating may be left to the network: it is
+    loaded again, as a phone's next visit would be."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    controlled = "() => navigator.serviceWorker.controller !== null"
+    try:
+        page.wait_for_function(controlled, timeout=15000)
+    except Timeout:
+        page.reload()
+        page.wait_for_function(controlled)

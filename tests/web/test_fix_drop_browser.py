@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import online, sent, tile
+from tests.browser import kept_by_worker, online, sent, tile
 from tests.live_server import LiveServer
 from tests.records import example, hand, record
 
@@ -325,7 +325,7 @@ def test_a_reload_with_no_network_after_the_phone_took_the_servers_screen_over(
     try:
         match_id = server.played_here(ENTERED)
         phone.goto(f"{server.url}/matches/{match_id}")
-        phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        kept_by_worker(phone)
         phone.get_by_role("button", name="Fix", exact=True).click()
         entry(phone, 2).click()
         expect(phone.locator(".fix .remove")).to_be_visible()

@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser import online, sent, tile
+from tests.browser import kept_by_worker, online, sent, tile
 from tests.live_server import LiveServer
 from tests.records import hand, record
 
@@ -27,14 +27,9 @@ def offline_table(phone, server: LiveServer, match_record: dict) -> int:
     """The match entered entry by entry, its table open, then the network gone."""
     match_id = server.played_here(match_record)
     phone.goto(f"{server.url}/matches/{match_id}")
-    kept(phone)
+    kept_by_worker(phone)
     phone.context.set_offline(True)
     return match_id
-
-
-def kept(phone) -> None:
-    """Waits until the service worker keeps the table's shell and answers for the page."""
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def events(server: LiveServer, match_id: int) -> list[tuple]:
@@ -255,7 +250,7 @@ def test_the_phone_draws_fix_in_the_servers_words(phone, server, language, game)
 
     by_server = screens()
     phone.goto(f"{server.url}/matches/{match_id}")
-    kept(phone)
+    kept_by_worker(phone)
     phone.context.set_offline(True)
     by_phone = screens()
     assert phone.locator("#table section.fix.foreseen").count() == 1
@@ -307,7 +302,7 @@ def test_a_refused_fix_is_said_on_the_phone_as_the_server_says_it(phone, server,
     phone.goto(f"{server.url}/language/{language}?next=/")
     match_id = server.played_here(PLAYED)
     phone.goto(f"{server.url}/matches/{match_id}")
-    kept(phone)
+    kept_by_worker(phone)
 
     def refused() -> str:
         phone.locator(".fix-link").click()
@@ -346,7 +341,7 @@ def test_the_lead_tapped_with_no_network_is_fixed_on_the_phone(phone, server):
     match_id = server.post_json("/api/matches", record("muggins", "Ann Bo"))["id"]
     server.post_json(f"/api/matches/{match_id}/leader", {"version": 1, "leader": "Ann"})
     phone.goto(f"{server.url}/matches/{match_id}")
-    kept(phone)
+    kept_by_worker(phone)
     fix = phone.get_by_role("button", name="Fix", exact=True)
     expect(fix).to_have_count(0)
     phone.context.set_offline(True)

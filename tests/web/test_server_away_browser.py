@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import kept_by_worker
 from tests.live_server import LiveServer
 from tests.records import hand, record
 
@@ -29,7 +30,7 @@ def at_table(phone, server: LiveServer) -> int:
     """The match's table open, its shell kept by the service worker; the match's id."""
     match_id = server.played_here(ENTERED)
     phone.goto(f"{server.url}/matches/{match_id}")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_by_worker(phone)
     return match_id
 
 

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from assistant.club import store
 from assistant.db import connect
+from tests.browser import kept_by_worker
 from tests.live_server import call
 from tests.paths import CHECKOUT
 from tests.records import example
@@ -326,7 +327,7 @@ def test_a_reload_with_no_network_shows_the_table_and_its_waiting_taps(
     try:
         match_id = new_match(server)
         page.goto(f"{server.url}/matches/{match_id}")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        kept_by_worker(page)
         context.set_offline(True)
         tile(page, "6-4").click()
         expect(page.locator(WAITING)).to_have_text("1 tap waiting: 6-4")

@@ -16,7 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.browser import online, sent, tile, version
+from tests.browser import kept_by_worker, online, sent, tile, version
 from tests.live_server import call
 from tests.records import D, play, record
 from tests.web.test_layout_screen_browser import drawn
@@ -232,7 +232,7 @@ def test_fix_offline_on_the_table_taken_back_from_the_servers_winner_screen(
     won = BEFORE_WIN["hands"][0]["events"] + [play("Ann", "5-5")]
     match_id = server.played_here(BEFORE_WIN | {"hands": [{"events": won}]})
     phone.goto(f"{server.url}/matches/{match_id}")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_by_worker(phone)
     before = version(phone)
     fix = phone.locator("#table").get_by_role("button", name="Fix", exact=True)
     expect(fix).to_have_count(0)  # none on the winner's screen
@@ -321,7 +321,7 @@ def test_the_winning_lead_is_turned_round_offline_on_the_phones_winner_screen(
     phone = kept_phone
     match_id = server.played_here(TO_10)
     phone.goto(f"{server.url}/matches/{match_id}")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_by_worker(phone)
     phone.locator("#table .lead-choice").get_by_role("button", name="Ann").click()
     expect(phone.locator(".turn .whose")).to_have_text("Ann leads hand 1")
     expect(phone.locator("#taps")).to_be_hidden()  # the choice recorded
@@ -358,7 +358,7 @@ def test_the_winning_lead_in_each_language_reads_as_the_servers(
     phone.goto(f"{server.url}/language/{language}?next=/")
     match_id = server.played_here(TO_10)
     phone.goto(f"{server.url}/matches/{match_id}")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_by_worker(phone)
     phone.locator("#table .lead-choice button[value=Ann]").click()
     expect(phone.locator("#taps")).to_be_hidden()
     before = version(phone)
@@ -384,7 +384,7 @@ def test_the_winning_lead_turned_offline_on_the_servers_winner_screen(server, ke
     phone = kept_phone
     match_id = server.played_here(TO_10 | {"hands": [{"events": [play("Ann", "6-4")]}]})
     phone.goto(f"{server.url}/matches/{match_id}")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_by_worker(phone)
     before = version(phone)
     served = lead_row(phone)
     assert served == "left 6 right 4 count 10 ⇄ Turn the lead"
