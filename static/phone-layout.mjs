@@ -5,7 +5,7 @@
 // server's own screen when the page is loaded again there).
 
 import { fitted } from "./layout-drawing.mjs";
-import { ahead } from "./table-ahead.mjs";
+import { ahead, ofTable } from "./table-ahead.mjs";
 import { endName, say } from "./table-words.mjs";
 
 const table = () => document.getElementById("table");
@@ -63,7 +63,7 @@ function draw(hand) {
   screen.append(section, back);
   // Under the table's open ends, not a winner's screen's (hidden while an Undo waiting there
   // brings the hand back: winner.mjs).
-  const ends = [...table().querySelectorAll(".ends-row")].find((row) => !row.closest(".winner-screen"));
+  const ends = ofTable(".ends-row");
   if (ends) ends.after(screen);
   else table().querySelector(".table-play").prepend(screen);
   table().classList.add("layout-shown");

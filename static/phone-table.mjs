@@ -8,7 +8,7 @@ import { endsFor, entryOf, foresee, turnable } from "./foresee.mjs";
 import { Left } from "./engine/moves.mjs";
 import { paintLastPlay, undoneWords } from "./last-play.mjs";
 import { paintScoreboard } from "./scoreboard.mjs";
-import { ahead, tableRecord } from "./table-ahead.mjs";
+import { ahead, ofTable, tableRecord } from "./table-ahead.mjs";
 import { view } from "./layout-drawing.mjs";
 import { svgOf } from "./phone-layout.mjs";
 import { endName, openEndItems, outcomeWords, say, shown } from "./table-words.mjs";
@@ -192,11 +192,6 @@ function paint() {
     action.disabled = !(playing && turn !== null && (hand.canDraw || hand.canPass));
   }
 }
-
-// The first `selector` of the table in play, not of a winner's screen (which says the winning
-// lead's ends and may turn it: winner.mjs).
-const ofTable = (selector) =>
-  [...table().querySelectorAll(selector)].find((found) => !found.closest(".winner-screen"));
 
 // The open ends and their count as they will be, drawn as the server draws them
 // (templates/table/_open_ends.html), under whose turn it is; none between hands.

@@ -8,6 +8,11 @@ import { foresee, knowsCorrections } from "./foresee.mjs";
 const table = () => document.getElementById("table");
 const read = new WeakMap();
 
+// The first `selector` of the table in play, not of a winner's screen (which says the winning
+// lead's ends and may turn it: winner.mjs).
+export const ofTable = (selector) =>
+  [...table().querySelectorAll(selector)].find((found) => !found.closest(".winner-screen"));
+
 // The record the table shows; null with no table, or one drawn without it.
 export function tableRecord() {
   const drawn = table();
